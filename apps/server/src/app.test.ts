@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, createTestApp, type TestApp } from './test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('API ground rules', () => {
+  it('GET /api/health answers ok with the database kind', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ status: 'ok', database: t.testDb.kind });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing.php' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('answers known client routes with the app and unknown paths with 404', async () => {
+    for (const path of [
+      '/',
+      '/login',
+      '/members',
+      '/search',
+      '/members/12',
+      '/likes/m/3',
+      '/credits/5',
+      '/credits/5/ideal',
+      '/landers/video/summer',
+      '/pages/faq',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    }
+    for (const path of ['/nope', '/members/abc', '/chats/x', '/pages/unknown', '/landers/video']) {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    }
+  });
+
+  it('redirects /_dev to /', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/_dev' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings.php' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBeDefined();
+    expect(res.headers['referrer-policy']).toBeDefined();
+  });
+
+  it('compresses larger answers when the client accepts it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/regions.php',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await new Client(t.app).call({
+      method: 'POST',
+      url: '/api/login.php',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBeTruthy();
+  });
+
+  it('lists every call in /api/openapi.json', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const calls = Object.entries<Record<string, unknown>>(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    for (const call of [
+      'GET /api/user.php',
+      'POST /api/login.php',
+      'GET /api/logout.php',
+      'GET /api/settings.php',
+      'GET /api/companyinfo.php',
+      'GET /api/regions.php',
+      'GET /api/profile_fields.php',
+      'GET /api/interests.php',
+      'GET /api/profile.php',
+      'GET /api/health',
+    ]) {
+      expect(calls).toContain(call);
+    }
+    expect(doc.paths['/api/login.php'].post.requestBody).toBeDefined();
+  });
+});
+
+describe('per-address call limit', () => {
+  it('answers 429 past the limit, and RATE_LIMIT=off lifts it', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const codes = [];
+      for (let i = 0; i < 7; i++)
+        codes.push(
+          (await limited.app.inject({ method: 'GET', url: '/api/interests.php' })).statusCode,
+        );
+      expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+      expect(codes[6]).toBe(429);
+      const res = await limited.app.inject({ method: 'GET', url: '/api/interests.php' });
+      expect(res.json().error.code).toBe('rate_limited');
+    } finally {
+      await limited.close();
+    }
+    const open = await createTestApp({ RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT: 'off' });
+    try {
+      for (let i = 0; i < 8; i++)
+        expect(
+          (await open.app.inject({ method: 'GET', url: '/api/interests.php' })).statusCode,
+        ).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config/config.js';
+import type { DatabaseKind } from './db/database.js';
+import type { Database } from './db/schema.js';
+import { appPackagePlugin } from './plugins/app-package.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
+import { sessionPlugin } from './plugins/session.js';
+import { uploadsPlugin } from './plugins/uploads.js';
+import { webAppPlugin } from './plugins/web-app.js';
+import { activationRoutes } from './routes/api/activation.js';
+import { authRoutes } from './routes/api/auth.js';
+import { camsRoutes } from './routes/api/cams.js';
+import { chatsRoutes } from './routes/api/chats.js';
+import { geocodeRoutes } from './routes/api/geocode.js';
+import { healthRoutes } from './routes/api/health.js';
+import { likesRoutes } from './routes/api/likes.js';
+import { profileRoutes } from './routes/api/profile.js';
+import { profileImageRoutes } from './routes/api/profile-image.js';
+import { resellRoutes } from './routes/api/resell.js';
+import { searchRoutes } from './routes/api/search.js';
+import { similarRoutes } from './routes/api/similar.js';
+import { siteRoutes } from './routes/api/site.js';
+import { userRoutes } from './routes/api/user.js';
+import { validateEmailRoutes } from './routes/api/validate-email.js';
+import { devMailboxRoutes } from './routes/dev-mailbox.js';
+import { manifestRoutes } from './routes/manifest.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Kysely<Database>;
+    dbKind: DatabaseKind;
+  }
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  logger?: FastifyBaseLogger | boolean;
+}
+
+/** Builds the whole server: plugins first, then the API routes, then the web app. */
+export async function buildApp({
+  config,
+  db,
+  dbKind,
+  logger = false,
+}: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('dbKind', dbKind);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin);
+  await app.register(appPackagePlugin);
+  await app.register(sessionPlugin);
+  await app.register(uploadsPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(siteRoutes);
+  await app.register(profileRoutes);
+  await app.register(profileImageRoutes);
+  await app.register(chatsRoutes);
+  await app.register(likesRoutes);
+  await app.register(searchRoutes);
+  await app.register(similarRoutes);
+  await app.register(validateEmailRoutes);
+  await app.register(geocodeRoutes);
+  await app.register(camsRoutes);
+  await app.register(resellRoutes);
+
+  await app.register(manifestRoutes);
+  await app.register(activationRoutes);
+  await app.register(devMailboxRoutes);
+  await app.register(webAppPlugin);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,111 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const onOff = z.enum(['on', 'off']);
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * A redirect target from configuration: an http(s) URL, or a path on this site that starts
+ * with a single `/` (`//host` and `/\host` would leave the site, so no backslash at all).
+ * `{account}` may stand in the URL for the webcam account.
+ */
+export function isSafeRedirectTarget(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\s\\\u0000-\u001f\u007f]/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    const url = new URL(value.replaceAll('{account}', 'account'));
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const redirectTarget = z
+  .string()
+  .refine(isSafeRedirectTarget, 'must be an http(s):// URL or a path of this site starting with /');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  UPLOADS_DIR: z.string().min(1).optional(),
+  WEB_DIST: z.string().min(1).optional(),
+  SEED_MEMBERS: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  DEMO_PASSWORD: z.string().min(8).default('amora-demo-2026'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RATE_LIMIT: onOff.default('on'),
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
+  SIGNUPS_PER_HOUR: positiveInt.default(100),
+  EMAIL_CHECKS_PER_10_MINUTES: positiveInt.default(120),
+  LOGIN_FAILURES_MAX: positiveInt.default(10),
+  LOGIN_FAILURES_WINDOW_MINUTES: positiveInt.default(15),
+  SESSION_DAYS: positiveInt.default(30),
+  WELCOME_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Amora <no-reply@amora.test>'),
+  // Without a partner, both partner tiles lead to our own premium page.
+  CAMS_PARTNER_URL: redirectTarget.default('/premium'),
+  RESELL_PARTNER_URL: redirectTarget.default('/premium'),
+});
+
+export type AppConfig = ReturnType<typeof parseConfig>;
+
+const emptyToUndefined = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+
+/** Parses the environment once; a bad value throws naming every offending variable. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    uploadsDir: resolve(e.UPLOADS_DIR ?? `${dataDir}/uploads`),
+    webDist: resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
+    seedMembers: e.SEED_MEMBERS,
+    demoPassword: e.DEMO_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    rateLimit: {
+      enabled: e.RATE_LIMIT === 'on',
+      perMinute: e.RATE_LIMIT_PER_MINUTE,
+      signupsPerHour: e.SIGNUPS_PER_HOUR,
+      emailChecksPer10Minutes: e.EMAIL_CHECKS_PER_10_MINUTES,
+      loginFailuresMax: e.LOGIN_FAILURES_MAX,
+      loginFailuresWindowMinutes: e.LOGIN_FAILURES_WINDOW_MINUTES,
+    },
+    sessionDays: e.SESSION_DAYS,
+    welcomeCredits: e.WELCOME_CREDITS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    /** Webcam tile target; `{account}` is replaced by the URL-encoded account. */
+    camsPartnerUrl: e.CAMS_PARTNER_URL,
+    /** Ad (resell) tile target. */
+    resellPartnerUrl: e.RESELL_PARTNER_URL,
+  };
+}
+
+export class ConfigError extends Error {}

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { createPgliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+/** int8 ids and counts as numbers, dates as 'YYYY-MM-DD' text: the same on both drivers. */
+const INT8 = 20;
+const DATE = 1082;
+const parseInt8 = (value: string) => Number(value);
+const keepText = (value: string) => value;
+
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, {
+    parsers: { [pgliteTypes.INT8]: parseInt8, [pgliteTypes.DATE]: keepText },
+  });
+  const db = new Kysely<Database>({ dialect: createPgliteDialect(client) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
+  const typeParsers = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8) return parseInt8;
+      if (oid === DATE) return keepText;
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString, max, types: typeParsers });
+  // An idle client that loses its server must not take the process down.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(`${options.dataDir}/pgdata`);
+}

@@ -1,0 +1,31 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as initial from './migrations/2026112101-initial.js';
+import * as chatsAndLikes from './migrations/2026112201-chats-and-likes.js';
+import * as outboxAndTokens from './migrations/2026112202-outbox-and-tokens.js';
+import * as signupAndPush from './migrations/2026112203-signup-and-push.js';
+import * as search from './migrations/2026112204-search.js';
+
+/** Every migration, in order. Listed statically so the built server needs no file scanning. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026112101-initial': initial,
+  '2026112201-chats-and-likes': chatsAndLikes,
+  '2026112202-outbox-and-tokens': outboxAndTokens,
+  '2026112203-signup-and-push': signupAndPush,
+  '2026112204-search': search,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the schema to the newest version; throws with the failing migration's name. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on any typed Kysely instance.
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(
+      `Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}

@@ -1,0 +1,245 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps come back as Date on both drivers; they may be written as Date or ISO text. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type MemberStatus = 'active' | 'banned' | 'deleted';
+
+export interface MembersTable {
+  id: Generated<number>;
+  /** Lower-cased; kept when the account is deleted, so the address reports status `deleted`. */
+  email: string | null;
+  password_hash: string | null;
+  status: ColumnType<MemberStatus, MemberStatus | undefined, MemberStatus>;
+  activated_at: NullableTimestamp;
+  signup_date: Timestamp;
+  last_active_at: Timestamp;
+  paid_until: NullableTimestamp;
+  credits: ColumnType<number, number | undefined, number>;
+  mailprovider: ColumnType<number, number | undefined, number>;
+  timezone: string | null;
+  last_signup_step: number | null;
+  fictional: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Traffic source and affiliate parameters the member arrived with. */
+  tracking: Json<Record<string, string>>;
+  signup_ip: string | null;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ProfilesTable {
+  member_id: number;
+  name: string;
+  gender: 'male' | 'female' | null;
+  date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
+  country: string | null;
+  countryregion: string | null;
+  city: string | null;
+  language: string;
+  main_image_id: number | null;
+  notes: Json<Record<string, string>>;
+  fields: Json<Record<string, string>>;
+  interests: Json<string[]>;
+  updated_at: Timestamp;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  member_id: number;
+  filename: string;
+  thumb_filename: string;
+  position: number;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie value: a leaked table does not hand out sessions. */
+  id: string;
+  member_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: Json<unknown>;
+}
+
+export interface CompanyInfoTable {
+  id: number;
+  name: string;
+  address: string;
+  kvk: string;
+  city: string;
+  country: string;
+  tradenames: Json<string[]>;
+  vat_numbers: Json<string[]>;
+  support_phone: string;
+  delete_discount: number | null;
+}
+
+/** Failed logins and signups, counted per key within a window (rate limits that span instances). */
+export interface AuthAttemptsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  created_at: Timestamp;
+}
+
+/** Two members' chat; `member_low < member_high`, one conversation per pair. */
+export interface ConversationsTable {
+  id: Generated<number>;
+  member_low: number;
+  member_high: number;
+  created_at: Timestamp;
+  /** Creation or the newest message: the chats list's order. */
+  last_activity_at: Timestamp;
+}
+
+/** One member's side of a conversation. */
+export interface ConversationMembersTable {
+  conversation_id: number;
+  member_id: number;
+  /** Messages from the other side with a higher id are unread; null: none read yet. */
+  last_read_message_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Removed from this member's list; it comes back with activity after this moment. */
+  hidden_at: NullableTimestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number;
+  text: string;
+  created_at: Timestamp;
+}
+
+export interface LikesTable {
+  liker_id: number;
+  liked_id: number;
+  created_at: Timestamp;
+  /** When the liked member viewed the liker's profile; null means the like is new. */
+  seen_at: NullableTimestamp;
+}
+
+export type OutboxKind = 'mail' | 'push';
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** A job for the outbox worker (mail now, push later); see docs/decisions/007. */
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: OutboxKind;
+  member_id: ColumnType<number | null, number | null | undefined, number | null>;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** When the job is due; while it is being sent, when its lock runs out. */
+  run_after: Timestamp;
+  locked_until: NullableTimestamp;
+  /** For mail: `{ to, locale, template, data }`. */
+  payload: Json<Record<string, unknown>>;
+  /** `{ subject, text, html }` as rendered, kept for the development mailbox. */
+  rendered: ColumnType<
+    { subject: string; text: string; html: string } | null,
+    string | null | undefined,
+    string | null
+  >;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export type MemberTokenPurpose = 'activation' | 'password_reset' | 'email_change';
+
+/** A single-use token mailed to a member; only its SHA-256 is stored. */
+export interface MemberTokensTable {
+  id: Generated<number>;
+  member_id: number;
+  purpose: MemberTokenPurpose;
+  token_hash: string;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** A browser's Web Push subscription, attached to the member who registered it last. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  member_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+  last_success_at: NullableTimestamp;
+}
+
+/** Why credits moved: `opening` holds balances from before the ledger existed. */
+export type CreditReason = 'welcome' | 'message' | 'purchase' | 'opening';
+
+/** One change of a member's credits; `members.credits` is the sum of their rows. */
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  member_id: number;
+  /** Positive: credits in; negative: credits spent. Never 0. */
+  amount: number;
+  reason: CreditReason;
+  created_at: Timestamp;
+}
+
+/**
+ * One row per member search may list (active, activated, with a profile and a date of
+ * birth), kept by triggers from members, profiles and images (docs/decisions/009).
+ * Read-only for the app.
+ */
+export interface SearchProfilesTable {
+  member_id: number;
+  last_active_at: Date;
+  date_of_birth: string;
+  gender: 'male' | 'female' | null;
+  country: string | null;
+  countryregion: string | null;
+  has_photo: boolean;
+}
+
+/** A member's last manual search: its filter parameters as query-string values. */
+export interface MemberSearchesTable {
+  member_id: number;
+  filters: Json<Record<string, string>>;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  members: MembersTable;
+  profiles: ProfilesTable;
+  images: ImagesTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+  company_info: CompanyInfoTable;
+  auth_attempts: AuthAttemptsTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
+  likes: LikesTable;
+  outbox: OutboxTable;
+  member_tokens: MemberTokensTable;
+  push_subscriptions: PushSubscriptionsTable;
+  credit_ledger: CreditLedgerTable;
+  search_profiles: SearchProfilesTable;
+  member_searches: MemberSearchesTable;
+}
+
+export type Member = Selectable<MembersTable>;
+export type NewMember = Insertable<MembersTable>;
+export type MemberUpdate = Updateable<MembersTable>;
+export type ProfileRow = Selectable<ProfilesTable>;
+export type NewProfile = Insertable<ProfilesTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type MessageRow = Selectable<MessagesTable>;

@@ -1,0 +1,73 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export async function insertSession(
+  db: Kysely<Database>,
+  session: {
+    id: string;
+    memberId: number;
+    days: number;
+    userAgent: string | null;
+    ip: string | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      member_id: session.memberId,
+      expires_at: sql<Date>`now() + make_interval(days => ${session.days})`,
+      user_agent: session.userAgent?.slice(0, 500) ?? null,
+      ip: session.ip,
+    })
+    .execute();
+}
+
+/** The member of a live session, if the session exists, has not expired and the member may log in. */
+export async function findSessionMember(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ memberId: number; lastSeenAt: Date; lastActiveAt: Date } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .select(['sessions.member_id', 'sessions.last_seen_at', 'members.last_active_at'])
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('members.status', '=', 'active')
+    .executeTakeFirst();
+  return (
+    row && {
+      memberId: row.member_id,
+      lastSeenAt: row.last_seen_at,
+      lastActiveAt: row.last_active_at,
+    }
+  );
+}
+
+/** Slides the expiry forward for a session in use. */
+export async function extendSession(db: Kysely<Database>, id: string, days: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({
+      last_seen_at: sql<Date>`now()`,
+      expires_at: sql<Date>`now() + make_interval(days => ${days})`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteSession(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Ends every session of a member except, optionally, the one in use. */
+export async function deleteMemberSessions(
+  db: Kysely<Database>,
+  memberId: number,
+  exceptId?: string,
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('member_id', '=', memberId);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  await query.execute();
+}

@@ -1,0 +1,50 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import {
+  deleteSession,
+  extendSession,
+  findSessionMember,
+  insertSession,
+} from './session.repository.js';
+
+export const SESSION_COOKIE = 'amora_session';
+const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
+const ACTIVITY_STEP_MS = 60 * 1000;
+
+/** Only the hash of the cookie value is stored. */
+const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function startSession(
+  db: Kysely<Database>,
+  memberId: number,
+  options: { days: number; userAgent: string | null; ip: string | null },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertSession(db, { id: sessionId(token), memberId, ...options });
+  return token;
+}
+
+/**
+ * The member of a session cookie, or null; refreshes the expiry once a day and tells
+ * whether the member's last activity is older than a minute (search orders by it).
+ */
+export async function resolveSession(
+  db: Kysely<Database>,
+  token: string,
+  days: number,
+): Promise<{ memberId: number; activityStale: boolean } | null> {
+  if (!/^[\w-]{20,100}$/.test(token)) return null;
+  const id = sessionId(token);
+  const found = await findSessionMember(db, id);
+  if (!found) return null;
+  if (Date.now() - found.lastSeenAt.getTime() > EXTEND_AFTER_MS) await extendSession(db, id, days);
+  return {
+    memberId: found.memberId,
+    activityStale: Date.now() - found.lastActiveAt.getTime() > ACTIVITY_STEP_MS,
+  };
+}
+
+export async function endSession(db: Kysely<Database>, token: string): Promise<void> {
+  await deleteSession(db, sessionId(token));
+}

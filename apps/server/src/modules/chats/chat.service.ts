@@ -1,0 +1,35 @@
+import type { ChatItem } from '@amora/shared/schemas/chat';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { findProfiles } from '../members/profile.repository.js';
+import { toPublicProfile } from '../members/profile-view.js';
+import { readStoredSettings } from '../site/site.repository.js';
+import { listChats } from './chat.repository.js';
+
+/**
+ * The chats list of spec section 3 for the logged-in member. The other member's profile
+ * is null when others may no longer see them (deleted or banned account).
+ */
+export async function chatsFor(db: Kysely<Database>, memberId: number): Promise<ChatItem[]> {
+  const [rows, settings] = await Promise.all([listChats(db, memberId), readStoredSettings(db)]);
+  const profiles = await findProfiles(db, [...new Set(rows.map((r) => r.otherMemberId))], {
+    visibleOnly: true,
+  });
+  const today = new Date();
+  return rows.map((row) => {
+    const record = profiles.get(row.otherMemberId);
+    const last = row.lastMessage;
+    return {
+      conversation: { id: row.conversationId, last_activity_at: row.lastActivityAt.toISOString() },
+      profile: record ? toPublicProfile(record, settings.visible_profile_notes, today) : null,
+      num_unread_messages: row.numUnread,
+      last_message: last && {
+        id: last.id,
+        conversation: row.conversationId,
+        sender: last.senderId,
+        text: last.text,
+        created_at: last.createdAt.toISOString(),
+      },
+    };
+  });
+}

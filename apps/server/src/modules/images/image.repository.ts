@@ -1,0 +1,103 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, ImageRow } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** How many photos the member has. */
+export async function countImages(db: Db, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('images')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/**
+ * Locks the member's row until the transaction ends, so two uploads by the same member take
+ * turns at counting and positioning. False when the member does not exist.
+ */
+export async function lockMemberForImages(trx: Transaction<Database>, memberId: number) {
+  const row = await trx
+    .selectFrom('members')
+    .select('id')
+    .where('id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The member's photo count and the position after their last photo. */
+export async function imageSlots(
+  db: Db,
+  memberId: number,
+): Promise<{ count: number; nextPosition: number }> {
+  const row = await db
+    .selectFrom('images')
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`coalesce(max(position) + 1, 0)::int`.as('next_position'),
+    ])
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return { count: row.count, nextPosition: row.next_position };
+}
+
+export interface NewImage {
+  filename: string;
+  thumbFilename: string;
+}
+
+/** Inserts the images at consecutive positions from `firstPosition`; returned in that order. */
+export async function insertImages(
+  db: Db,
+  memberId: number,
+  firstPosition: number,
+  images: readonly NewImage[],
+): Promise<ImageRow[]> {
+  if (images.length === 0) return [];
+  const rows = await db
+    .insertInto('images')
+    .values(
+      images.map((image, i) => ({
+        member_id: memberId,
+        filename: image.filename,
+        thumb_filename: image.thumbFilename,
+        position: firstPosition + i,
+      })),
+    )
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.position - b.position);
+}
+
+/**
+ * Makes `imageId` the member's main photo when they have none: no main photo yet, or one
+ * that no longer exists among their images. An existing main photo is kept.
+ */
+export async function setMainImageIfMissing(
+  db: Db,
+  memberId: number,
+  imageId: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('profiles')
+    .set({ main_image_id: imageId })
+    .where('member_id', '=', memberId)
+    .where((eb) =>
+      eb.or([
+        eb('main_image_id', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('images')
+              .select(sql`1`.as('one'))
+              .whereRef('images.id', '=', 'profiles.main_image_id')
+              .where('images.member_id', '=', memberId),
+          ),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

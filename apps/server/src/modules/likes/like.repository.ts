@@ -1,0 +1,95 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface LikeRow {
+  likerId: number;
+  likedId: number;
+  createdAt: Date;
+  /** Null until the liked member has viewed the liker's profile. */
+  seenAt: Date | null;
+}
+
+const likeColumns = ['liker_id', 'liked_id', 'created_at', 'seen_at'] as const;
+
+const toLikeRow = (r: {
+  liker_id: number;
+  liked_id: number;
+  created_at: Date;
+  seen_at: Date | null;
+}): LikeRow => ({
+  likerId: r.liker_id,
+  likedId: r.liked_id,
+  createdAt: r.created_at,
+  seenAt: r.seen_at,
+});
+
+/** Likes the member gave, newest first. */
+export async function likesGivenBy(db: Kysely<Database>, memberId: number): Promise<LikeRow[]> {
+  const rows = await db
+    .selectFrom('likes')
+    .select(likeColumns)
+    .where('liker_id', '=', memberId)
+    .orderBy('created_at', 'desc')
+    .orderBy('liked_id', 'desc')
+    .execute();
+  return rows.map(toLikeRow);
+}
+
+/** Likes the member received: unseen (new) ones first, then newest first. */
+export async function likesReceivedBy(db: Kysely<Database>, memberId: number): Promise<LikeRow[]> {
+  const rows = await db
+    .selectFrom('likes')
+    .select(likeColumns)
+    .where('liked_id', '=', memberId)
+    .orderBy(sql`seen_at is null`, 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('liker_id', 'desc')
+    .execute();
+  return rows.map(toLikeRow);
+}
+
+/**
+ * Adds the like; one that exists already stays as it was (its date and seen mark), so
+ * liking twice changes nothing.
+ */
+export async function insertLike(
+  db: Kysely<Database>,
+  likerId: number,
+  likedId: number,
+): Promise<void> {
+  await db
+    .insertInto('likes')
+    .values({ liker_id: likerId, liked_id: likedId })
+    .onConflict((oc) => oc.columns(['liker_id', 'liked_id']).doNothing())
+    .execute();
+}
+
+export async function deleteLike(
+  db: Kysely<Database>,
+  likerId: number,
+  likedId: number,
+): Promise<void> {
+  await db
+    .deleteFrom('likes')
+    .where('liker_id', '=', likerId)
+    .where('liked_id', '=', likedId)
+    .execute();
+}
+
+/**
+ * The liked member has viewed the liker's profile: the like is no longer new. Only a like
+ * still unseen is touched, so the first viewing time is kept and a repeat view writes nothing.
+ */
+export async function markLikeSeen(
+  db: Kysely<Database>,
+  likerId: number,
+  likedId: number,
+): Promise<void> {
+  await db
+    .updateTable('likes')
+    .set({ seen_at: sql<Date>`now()` })
+    .where('liker_id', '=', likerId)
+    .where('liked_id', '=', likedId)
+    .where('seen_at', 'is', null)
+    .execute();
+}

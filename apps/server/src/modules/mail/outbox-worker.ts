@@ -1,0 +1,176 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config/config.js';
+import type { Database } from '../../db/schema.js';
+import { readStoredSettings } from '../site/site.repository.js';
+import {
+  type MailPayload,
+  mailPayloadSchema,
+  type RenderedMail,
+  renderMail,
+  SECRET_DATA_KEYS,
+} from './mail-templates.js';
+import { createMailTransport, type MailTransport } from './mail-transport.js';
+import {
+  claimNextJob,
+  MAX_ATTEMPTS,
+  markJobFailed,
+  markJobSent,
+  type OutboxJob,
+  retryDelayMs,
+} from './outbox.repository.js';
+
+export interface OutboxWorkerDeps {
+  transport: MailTransport;
+  /** PUBLIC_URL: links in mail are made absolute with it. */
+  publicUrl: string;
+  /** Pause between polls of an empty queue; default 500 ms. */
+  pollIntervalMs?: number;
+  /** Seconds a claimed job stays locked to this worker; default 5 minutes. */
+  lockSeconds?: number;
+  /** Back-off after `attempts` failed tries; default 30 s, 2 min, 10 min, 1 h. */
+  retryDelayMs?: (attempts: number) => number;
+}
+
+export interface OutboxWorker {
+  /** Stops polling and waits for the job in hand to finish. */
+  stop(): Promise<void>;
+  /** Works every due job now; resolves with how many it handled (sent or failed). */
+  runOnce(): Promise<number>;
+}
+
+/** Jobs handled in one go before the worker yields to its timer again. */
+const BATCH = 50;
+
+/** The row's payload without the secrets its mail carried (a token in a link). */
+function withoutSecrets(payload: MailPayload): Record<string, unknown> {
+  const data: Record<string, unknown> = { ...payload.data };
+  for (const key of SECRET_DATA_KEYS[payload.template]) delete data[key];
+  return { ...payload, data };
+}
+
+const errorText = (error: unknown) =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+
+/**
+ * Works the outbox: every app instance runs one. Each job is claimed in a short
+ * transaction of its own, then rendered and sent outside any transaction (PGlite has one
+ * connection, and SMTP may be slow). A sent row is marked `sent`; a failed one is retried
+ * with back-off up to MAX_ATTEMPTS tries. Delivery is at least once: a worker that dies
+ * after sending but before marking leaves the job to be sent again when its lock ends.
+ */
+export function startOutboxWorker(
+  db: Kysely<Database>,
+  deps: OutboxWorkerDeps,
+  log: FastifyBaseLogger,
+): OutboxWorker {
+  const pollIntervalMs = deps.pollIntervalMs ?? 500;
+  const backoff = deps.retryDelayMs ?? retryDelayMs;
+  // A dev-outbox row keeps its rendered mail and link for /_dev/mailbox; a mail that went
+  // out over SMTP keeps neither, so the table never holds a usable link.
+  const keepRendered = deps.transport.kind === 'dev-outbox';
+  const inFlight = new Set<Promise<number>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function deliver(job: OutboxJob): Promise<void> {
+    const parsed = mailPayloadSchema.safeParse(job.payload);
+    if (!parsed.success) {
+      log.error({ outboxId: job.id }, 'outbox: unreadable mail payload, giving up');
+      await markJobFailed(db, job.id, {
+        error: `invalid payload: ${parsed.error.message}`,
+        retryInMs: null,
+        rendered: null,
+      });
+      return;
+    }
+    const payload = parsed.data;
+    let rendered: RenderedMail | null = null;
+    try {
+      const settings = await readStoredSettings(db);
+      rendered = renderMail(payload, { siteName: settings.name, publicUrl: deps.publicUrl });
+      await deps.transport.send({ to: payload.to, ...rendered });
+    } catch (error) {
+      const lastTry = job.attempts >= MAX_ATTEMPTS;
+      log.warn(
+        { outboxId: job.id, attempts: job.attempts, err: error },
+        lastTry ? 'outbox: mail failed, giving up' : 'outbox: mail failed, will retry',
+      );
+      await markJobFailed(db, job.id, {
+        error: errorText(error),
+        retryInMs: lastTry ? null : backoff(job.attempts),
+        rendered: keepRendered ? rendered : null,
+        ...(lastTry && !keepRendered ? { payload: withoutSecrets(payload) } : {}),
+      });
+      return;
+    }
+    await markJobSent(db, job.id, {
+      rendered: keepRendered ? rendered : null,
+      ...(keepRendered ? {} : { payload: withoutSecrets(payload) }),
+    });
+    log.info({ outboxId: job.id, template: payload.template }, 'outbox: mail sent');
+  }
+
+  async function drain(): Promise<number> {
+    let handled = 0;
+    while (handled < BATCH && !stopped) {
+      const job = await claimNextJob(db, { kinds: ['mail'], lockSeconds: deps.lockSeconds });
+      if (!job) break;
+      await deliver(job);
+      handled += 1;
+    }
+    return handled;
+  }
+
+  function runOnce(): Promise<number> {
+    const run = drain();
+    inFlight.add(run);
+    const forget = () => inFlight.delete(run);
+    run.then(forget, forget);
+    return run;
+  }
+
+  async function tick() {
+    timer = null;
+    let handled = 0;
+    try {
+      handled = await runOnce();
+    } catch (error) {
+      if (!stopped) log.error({ err: error }, 'outbox: poll failed');
+    }
+    if (stopped) return;
+    // A full batch means more may be waiting: go on at once, else wait for the next poll.
+    timer = setTimeout(tick, handled >= BATCH ? 0 : pollIntervalMs);
+    timer.unref();
+  }
+
+  timer = setTimeout(tick, 0);
+  timer.unref();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await Promise.allSettled([...inFlight]);
+      deps.transport.close();
+    },
+  };
+}
+
+/** The worker of one app instance, configured from its settings (server.ts and tests). */
+export function startAppOutboxWorker(
+  app: { db: Kysely<Database>; config: AppConfig; log: FastifyBaseLogger },
+  overrides: Partial<Omit<OutboxWorkerDeps, 'publicUrl'>> = {},
+): OutboxWorker {
+  return startOutboxWorker(
+    app.db,
+    {
+      transport: createMailTransport(app.config),
+      publicUrl: app.config.publicUrl,
+      ...overrides,
+    },
+    app.log,
+  );
+}

@@ -1,0 +1,78 @@
+import type { locationUpdateSchema, profileUpdateSchema } from '@amora/shared/schemas/user-update';
+import { type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.js';
+import { badRequest } from '../../lib/errors.js';
+import { isRegionOf } from '../geo/regions.js';
+import { readStoredSettings } from '../site/site.repository.js';
+
+export type LocationUpdate = z.output<typeof locationUpdateSchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+const invalidField = (field: string, message: string) =>
+  badRequest('invalid_input', `${field}: ${message}`, { [field]: message });
+
+/** Signup step 3 and the profile page: country (one the site operates in), region of it, city. */
+export async function updateLocation(
+  db: Kysely<Database>,
+  memberId: number,
+  location: LocationUpdate,
+): Promise<void> {
+  const { countries } = await readStoredSettings(db);
+  if (!(countries as string[]).includes(location.country)) {
+    throw invalidField('country', 'We do not operate in this country yet');
+  }
+  if (!isRegionOf(location.country, location.countryregion)) {
+    throw invalidField('countryregion', 'This region is not part of the chosen country');
+  }
+  await db
+    .updateTable('profiles')
+    .set({
+      country: location.country,
+      countryregion: location.countryregion,
+      city: location.city,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('member_id', '=', memberId)
+    .execute();
+}
+
+/**
+ * Signup steps 4 and 5 and the profile page: the given keys replace their values, `fields`
+ * and `notes` are merged into what is stored (a key left out keeps its value), `interests`
+ * replaces the list. `lastSignupStep` is stored with it, in one transaction.
+ */
+export async function updateProfile(
+  db: Kysely<Database>,
+  memberId: number,
+  { profile, lastSignupStep }: ProfileUpdate,
+): Promise<void> {
+  const definedOnly = (values: Record<string, string | undefined>) =>
+    JSON.stringify(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)));
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('profiles')
+      .set({
+        ...(profile.name !== undefined && { name: profile.name }),
+        ...(profile.gender !== undefined && { gender: profile.gender }),
+        ...(profile.date_of_birth !== undefined && { date_of_birth: profile.date_of_birth }),
+        ...(profile.fields && {
+          fields: sql<string>`fields || ${definedOnly(profile.fields)}::jsonb`,
+        }),
+        ...(profile.notes && {
+          notes: sql<string>`notes || ${definedOnly(profile.notes)}::jsonb`,
+        }),
+        ...(profile.interests && { interests: JSON.stringify([...new Set(profile.interests)]) }),
+        updated_at: sql<Date>`now()`,
+      })
+      .where('member_id', '=', memberId)
+      .execute();
+    if (lastSignupStep !== undefined) {
+      await trx
+        .updateTable('members')
+        .set({ last_signup_step: lastSignupStep })
+        .where('id', '=', memberId)
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,47 @@
+import type { Country } from '@amora/shared/constants';
+import { ageOn } from '@amora/shared/rules/age';
+import type { Image, OwnProfile, PublicProfile } from '@amora/shared/schemas/profile';
+import type { ImageRow } from '../../db/schema.js';
+import type { ProfileRecord } from './profile.repository.js';
+
+const toImage = (row: ImageRow): Image => ({
+  id: row.id,
+  filename: row.filename,
+  thumb_filename: row.thumb_filename,
+});
+
+/** A member as any other member sees them: age only, never the date of birth. */
+export function toPublicProfile(
+  { profile, fictional, images }: ProfileRecord,
+  visibleNotes: readonly string[],
+  today: Date = new Date(),
+): PublicProfile {
+  const main = images.find((i) => i.id === profile.main_image_id) ?? images[0] ?? null;
+  const notes = Object.fromEntries(
+    Object.entries(profile.notes).filter(([key, text]) => visibleNotes.includes(key) && text),
+  );
+  return {
+    id: profile.member_id,
+    name: profile.name,
+    age: profile.date_of_birth ? ageOn(profile.date_of_birth, today) : null,
+    gender: profile.gender,
+    country: profile.country as Country | null,
+    countryregion: profile.countryregion,
+    city: profile.city,
+    language: profile.language,
+    main_image: main ? toImage(main) : null,
+    images: images.map(toImage),
+    notes,
+    fields: profile.fields,
+    interests: profile.interests,
+    fictional,
+  };
+}
+
+/** The logged-in member's own profile: every note, and the date of birth. */
+export function toOwnProfile(record: ProfileRecord, today: Date = new Date()): OwnProfile {
+  return {
+    ...toPublicProfile(record, Object.keys(record.profile.notes), today),
+    date_of_birth: record.profile.date_of_birth,
+  };
+}

@@ -1,0 +1,94 @@
+import type { Country, Gender } from '@amora/shared/constants';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** Who a search lists, in the terms of `search_profiles` (docs/decisions/009). */
+export interface SearchFilter {
+  /** The searcher, never listed. */
+  excludeMemberId: number | null;
+  gender: Gender | null;
+  /** Ignored when `countryregion` is set: region ids name their country. */
+  country: Country | null;
+  countryregion: string | null;
+  /** The latest date of birth listed (the lowest age, at least the minimum age). */
+  bornOnOrBefore: string;
+  /** Dates of birth after this one only (the highest age), or no bound. */
+  bornAfter: string | null;
+  withPhoto: boolean;
+}
+
+function where<O>(
+  query: SelectQueryBuilder<Database, 'search_profiles', O>,
+  f: SearchFilter,
+): SelectQueryBuilder<Database, 'search_profiles', O> {
+  let q = query.where('date_of_birth', '<=', f.bornOnOrBefore);
+  if (f.bornAfter !== null) q = q.where('date_of_birth', '>', f.bornAfter);
+  if (f.countryregion !== null) q = q.where('countryregion', '=', f.countryregion);
+  else if (f.country !== null) q = q.where('country', '=', f.country);
+  if (f.gender !== null) q = q.where('gender', '=', f.gender);
+  if (f.withPhoto) q = q.where('has_photo', '=', true);
+  if (f.excludeMemberId !== null) q = q.where('member_id', '<>', f.excludeMemberId);
+  return q;
+}
+
+/** Member ids of one page: most recently active first, then newest member (stable). */
+export async function searchPage(
+  db: Kysely<Database>,
+  filter: SearchFilter,
+  { offset, limit }: { offset: number; limit: number },
+): Promise<number[]> {
+  const rows = await where(db.selectFrom('search_profiles').select('member_id'), filter)
+    .orderBy('last_active_at', 'desc')
+    .orderBy('member_id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => r.member_id);
+}
+
+/** The number of matches, counting no further than `upTo` (the index stops there). */
+export async function countMatches(
+  db: Kysely<Database>,
+  filter: SearchFilter,
+  upTo: number,
+): Promise<number> {
+  const matches = where(db.selectFrom('search_profiles').select(sql<number>`1`.as('one')), filter)
+    .limit(upTo)
+    .as('matches');
+  const row = await db
+    .selectFrom(matches)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** What a logged-in search starts from: the member's country and remembered filters. */
+export async function findSearcher(
+  db: Kysely<Database>,
+  memberId: number,
+): Promise<{ country: string | null; remembered: Record<string, string> | null }> {
+  const row = await db
+    .selectFrom('members')
+    .leftJoin('profiles', 'profiles.member_id', 'members.id')
+    .leftJoin('member_searches', 'member_searches.member_id', 'members.id')
+    .select(['profiles.country', 'member_searches.filters'])
+    .where('members.id', '=', memberId)
+    .executeTakeFirst();
+  return { country: row?.country ?? null, remembered: row?.filters ?? null };
+}
+
+/** Keeps a member's last manual search (its filter parameters as query-string values). */
+export async function rememberSearch(
+  db: Kysely<Database>,
+  memberId: number,
+  filters: Record<string, string>,
+): Promise<void> {
+  const value = JSON.stringify(filters);
+  await db
+    .insertInto('member_searches')
+    .values({ member_id: memberId, filters: value })
+    .onConflict((oc) =>
+      oc.column('member_id').doUpdateSet({ filters: value, updated_at: sql<Date>`now()` }),
+    )
+    .execute();
+}

@@ -1,0 +1,64 @@
+import { validationTextEn } from '@amora/shared/schemas/validation-messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+function fieldsOf(
+  issues: {
+    instancePath: string;
+    message?: string;
+    params?: { issue?: { path?: PropertyKey[] } };
+  }[],
+) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path =
+      issue.params?.issue?.path?.map(String).join('.') ||
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (path && !fields[path]) fields[path] = validationTextEn(issue.message ?? 'Invalid value');
+  }
+  return fields;
+}
+
+/** Every failure leaves as `{ error: { code, message } }`; a 5xx never carries internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields && { fields: error.fields }),
+        },
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldsOf(error.validation);
+      const [first] = Object.entries(fields);
+      return reply.status(400).send({
+        error: {
+          code: 'invalid_input',
+          message: first ? `${first[0]}: ${first[1]}` : 'The request is not valid',
+          fields,
+        },
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response does not match its schema');
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 429 ? 'rate_limited' : (error.code?.toLowerCase() ?? 'bad_request');
+      const message = status === 429 ? 'Too many requests, please slow down' : error.message;
+      return reply.status(status).send({ error: { code, message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({
+      error: { code: 'internal', message: 'Something went wrong on our side, please try again' },
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Security headers, compression, cookies and the per-address call limit. */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  if (config.rateLimit.enabled) {
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimit.perMinute,
+      timeWindow: '1 minute',
+      allowList: (request) => !request.url.startsWith('/api/'),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        code: 'rate_limited',
+        message: `Too many requests, please try again in ${context.after}`,
+      }),
+    });
+  }
+});

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { notLoggedIn } from '../lib/errors.js';
+import { resolveSession, SESSION_COOKIE, startSession } from '../modules/auth/session.service.js';
+import { touchLastActive } from '../modules/members/member.repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in member's id, or null. */
+    memberId: number | null;
+    sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    /** Answers 403 unless someone is logged in; returns their member id. */
+    requireMember(request: FastifyRequest): number;
+    logIn(request: FastifyRequest, reply: FastifyReply, memberId: number): Promise<void>;
+    clearSessionCookie(reply: FastifyReply): void;
+  }
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  const { db, config } = app;
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+  };
+
+  app.decorateRequest('memberId', null);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const session = await resolveSession(db, token, config.sessionDays);
+    if (session === null) return;
+    request.memberId = session.memberId;
+    request.sessionToken = token;
+    // One write a minute at most: most requests cost the session lookup only.
+    if (session.activityStale) await touchLastActive(db, session.memberId);
+  });
+
+  app.decorate('requireMember', (request: FastifyRequest) => {
+    if (request.memberId === null) throw notLoggedIn();
+    return request.memberId;
+  });
+
+  app.decorate('logIn', async (request: FastifyRequest, reply: FastifyReply, memberId: number) => {
+    const token = await startSession(db, memberId, {
+      days: config.sessionDays,
+      userAgent: request.headers['user-agent'] ?? null,
+      ip: request.ip,
+    });
+    request.memberId = memberId;
+    request.sessionToken = token;
+    reply.setCookie(SESSION_COOKIE, token, {
+      ...cookieOptions,
+      maxAge: config.sessionDays * 86400,
+    });
+  });
+
+  app.decorate('clearSessionCookie', (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+  });
+});

@@ -1,0 +1,19 @@
+import { apiErrorSchema } from '@amora/shared/schemas/common';
+import { searchQuerySchema, searchResponseSchema } from '@amora/shared/schemas/search';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { searchMembers } from '../../modules/search/search.service.js';
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/search.php',
+    {
+      schema: {
+        summary:
+          'Member search: 12 a page, most recently active first (login optional, as settings allow)',
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => searchMembers(app.db, { query: request.query, memberId: request.memberId }),
+  );
+};

@@ -1,0 +1,31 @@
+import { NEARBY_COUNTRIES } from '@amora/shared/rules/similar-profiles';
+import { apiErrorSchema } from '@amora/shared/schemas/common';
+import { profileQuerySchema, publicProfileSchema } from '@amora/shared/schemas/profile';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findSimilarProfiles } from '../../modules/search/similar.service.js';
+
+const similarResponseSchema = z.object({ profiles: z.array(publicProfileSchema) });
+
+export const similarRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/similar.php',
+    {
+      schema: {
+        summary: 'Up to 8 members similar to the one whose profile is viewed (login optional)',
+        description:
+          'Same gender as the viewed member, age within 5 years of theirs, same country or ' +
+          `its nearby pair (${NEARBY_COUNTRIES.map((pair) => pair.join('-')).join(', ')}), ` +
+          'any region; never the viewed member or the viewer; most recently active first.',
+        querystring: profileQuerySchema,
+        response: { 200: similarResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({
+      profiles: await findSimilarProfiles(app.db, {
+        memberId: request.query.id,
+        viewerId: request.memberId,
+      }),
+    }),
+  );
+};

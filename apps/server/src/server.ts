@@ -1,0 +1,50 @@
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, parseConfig } from './config/config.js';
+import { openDatabase } from './db/database.js';
+import { startAppOutboxWorker } from './modules/mail/outbox-worker.js';
+import { prepareData } from './startup.js';
+
+async function main() {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  });
+  const handle = await openDatabase(config);
+  logger.info({ database: handle.kind }, 'database open');
+  const { demoEmail } = await prepareData(handle, config, logger);
+  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, logger });
+  // Every instance works the outbox (mail now, push later); see docs/decisions/007.
+  const outboxWorker = startAppOutboxWorker(app);
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) logger.error({ err }, 'shutting down after an error');
+    else logger.info({ signal }, 'shutting down');
+    await outboxWorker.stop();
+    await app.close();
+    await handle.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  logger.info({ url }, 'listening');
+  // A plain banner for the person who ran `npm start`, beside the JSON log lines.
+  process.stdout.write(`\nAmora is running at ${url}\n`);
+  if (demoEmail) process.stdout.write(`Demo login: ${demoEmail} / ${config.demoPassword}\n\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { AppConfig } from './config/config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { pruneAttempts } from './modules/auth/auth-attempts.repository.js';
+import { hashPassword } from './modules/auth/password.js';
+import { ensureDemoAccount } from './modules/seed/demo-account.js';
+import { seedMembers } from './modules/seed/seed-members.js';
+import { ensureSecrets } from './modules/site/secrets.js';
+import { ensureSiteDefaults } from './modules/site/site.repository.js';
+
+/**
+ * Everything between opening the database and serving: migrations, default settings,
+ * and demo members when the database has none. A restart on the same data keeps every row.
+ */
+export async function prepareData(
+  handle: DatabaseHandle,
+  config: AppConfig,
+  log: FastifyBaseLogger,
+): Promise<{ demoEmail: string | null }> {
+  const { db } = handle;
+  mkdirSync(config.uploadsDir, { recursive: true });
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  await ensureSiteDefaults(db);
+  await ensureSecrets(db);
+  await pruneAttempts(db);
+
+  if (config.seedMembers === 0) return { demoEmail: null };
+  const { n } = await sql<{ n: number }>`select count(*)::int as n from members`
+    .execute(db)
+    .then((r) => r.rows[0] ?? { n: 0 });
+  if (n === 0) {
+    log.info({ count: config.seedMembers }, 'seeding demo members (first start only)');
+    await seedMembers(db, {
+      count: config.seedMembers,
+      uploadsDir: config.uploadsDir,
+      log: (message) => log.info(message),
+    });
+  }
+  const { email } = await ensureDemoAccount(db, {
+    uploadsDir: config.uploadsDir,
+    passwordHash: () => hashPassword(config.demoPassword),
+  });
+  return { demoEmail: email };
+}

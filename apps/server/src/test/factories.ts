@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import type { Database, MemberStatus } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/password.js';
+
+let counter = 0;
+
+export interface MemberSpec {
+  email?: string;
+  password?: string;
+  name?: string;
+  status?: MemberStatus;
+  activated?: boolean;
+  gender?: 'male' | 'female';
+  dateOfBirth?: string;
+  country?: string;
+  notes?: Record<string, string>;
+  fictional?: boolean;
+}
+
+/** Inserts a member with a profile straight into the database. */
+export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}) {
+  counter += 1;
+  const email = spec.email ?? `member${counter}-${Date.now()}@example.com`;
+  const password = spec.password ?? 'correct horse battery';
+  const member = await db
+    .insertInto('members')
+    .values({
+      email,
+      password_hash: await hashPassword(password),
+      status: spec.status ?? 'active',
+      activated_at: spec.activated === false ? null : new Date(),
+      fictional: spec.fictional ?? false,
+      tracking: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('profiles')
+    .values({
+      member_id: member.id,
+      name: spec.name ?? `Member ${counter}`,
+      gender: spec.gender ?? 'female',
+      date_of_birth: spec.dateOfBirth ?? '1990-05-17',
+      country: spec.country ?? 'NL',
+      countryregion: 'NL-NH',
+      city: 'Amsterdam',
+      language: 'en',
+      notes: JSON.stringify(spec.notes ?? { personal: 'Hello there' }),
+      fields: JSON.stringify({ smoking: 'never' }),
+      interests: JSON.stringify(['travel']),
+    })
+    .execute();
+  return { id: member.id, email, password };
+}
+
+export interface FindableSpec {
+  name?: string;
+  gender?: 'male' | 'female' | null;
+  dateOfBirth?: string | null;
+  country?: string;
+  countryregion?: string | null;
+  lastActive?: Date;
+  status?: MemberStatus;
+  activated?: boolean;
+  photo?: boolean;
+  /** false: the member row only, without a profile. */
+  profile?: boolean;
+}
+
+let findable = 0;
+
+/**
+ * A member straight in the database, without a password (one to be found, not to log in):
+ * by default an activated woman born 1990-05-17 in Noord-Holland; each one added is a minute
+ * less recently active than the one before, so the order of creation is the search order.
+ */
+export async function addFindableMember(
+  db: Kysely<Database>,
+  spec: FindableSpec = {},
+): Promise<number> {
+  findable += 1;
+  const { id } = await db
+    .insertInto('members')
+    .values({
+      email: `found${findable}-${Date.now()}@example.com`,
+      status: spec.status ?? 'active',
+      activated_at: spec.activated === false ? null : new Date(),
+      last_active_at: spec.lastActive ?? new Date(Date.now() - findable * 60_000),
+      tracking: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (spec.profile === false) return id;
+  await db
+    .insertInto('profiles')
+    .values({
+      member_id: id,
+      name: spec.name ?? `Found ${findable}`,
+      gender: spec.gender === undefined ? 'female' : spec.gender,
+      date_of_birth: spec.dateOfBirth === undefined ? '1990-05-17' : spec.dateOfBirth,
+      country: spec.country ?? 'NL',
+      countryregion: spec.countryregion === undefined ? 'NL-NH' : spec.countryregion,
+      city: 'Somewhere',
+      language: 'en',
+      notes: JSON.stringify({ personal: 'Hi', secret_note: 'hidden' }),
+      fields: '{}',
+      interests: '[]',
+    })
+    .execute();
+  if (spec.photo) {
+    await db
+      .insertInto('images')
+      .values({
+        member_id: id,
+        filename: `${id}.webp`,
+        thumb_filename: `${id}-t.webp`,
+        position: 0,
+      })
+      .execute();
+  }
+  return id;
+}

@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { databaseUrl } from './pg-url.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrates one template database per run; every test file then starts from a copy of it
+ * (a directory copy for PGlite, CREATE DATABASE … TEMPLATE on PostgreSQL), never initdb.
+ */
+export default async function setup(project: TestProject) {
+  const kind = project.config.env?.TEST_DB_KIND ?? 'pglite';
+  if (kind === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL tests');
+    const name = `amora_tpl_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const handle = openPostgres(databaseUrl(adminUrl, name), 1);
+    await migrateToLatest(handle.db);
+    await handle.close();
+    project.provide('postgresTemplate', name);
+    return async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'amora-tpl-'));
+  const handle = await openPglite(dir);
+  await migrateToLatest(handle.db);
+  await handle.close();
+  project.provide('pgliteTemplate', dir);
+  return () => rmSync(dir, { recursive: true, force: true });
+}

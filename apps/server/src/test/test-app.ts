@@ -1,0 +1,271 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { APP_PACKAGE, APP_PACKAGE_HEADER } from '@amora/shared/constants';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { buildApp } from '../app.js';
+import { parseConfig } from '../config/config.js';
+import {
+  type OutboxWorker,
+  type OutboxWorkerDeps,
+  startAppOutboxWorker,
+} from '../modules/mail/outbox-worker.js';
+import { ensureSecrets } from '../modules/site/secrets.js';
+import { ensureSiteDefaults } from '../modules/site/site.repository.js';
+import { createMember, type MemberSpec } from './factories.js';
+import { createTestDb, type TestDb } from './test-db.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDb['db'];
+  testDb: TestDb;
+  dataDir: string;
+  /** The outbox worker, when `options.outboxWorker` asked for one. */
+  worker: OutboxWorker | null;
+  /** Starts (another) outbox worker on this app's database and settings; stopped by close(). */
+  startWorker(overrides?: WorkerOverrides): OutboxWorker;
+  close(): Promise<void>;
+}
+
+export type WorkerOverrides = Partial<Omit<OutboxWorkerDeps, 'publicUrl'>>;
+
+export interface TestAppOptions {
+  /** Start an outbox worker as server.ts does (`true`, or with overrides such as a fast back-off). */
+  outboxWorker?: boolean | WorkerOverrides;
+}
+
+/** The real server on a fresh database; `env` overrides configuration variables. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const testDb = await createTestDb();
+  const dataDir = mkdtempSync(join(tmpdir(), 'amora-app-'));
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  await ensureSiteDefaults(testDb.db);
+  await ensureSecrets(testDb.db);
+  const app = await buildApp({ config, db: testDb.db, dbKind: testDb.kind });
+  const workers: OutboxWorker[] = [];
+  const startWorker = (overrides: WorkerOverrides = {}) => {
+    const worker = startAppOutboxWorker(app, overrides);
+    workers.push(worker);
+    return worker;
+  };
+  const { outboxWorker } = options;
+  const worker = outboxWorker
+    ? startWorker(typeof outboxWorker === 'object' ? outboxWorker : {})
+    : null;
+  return {
+    app,
+    db: testDb.db,
+    testDb,
+    dataDir,
+    worker,
+    startWorker,
+    async close() {
+      await Promise.all(workers.map((w) => w.stop()));
+      await app.close();
+      await testDb.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headers the app sends on every call. */
+export const appHeaders = { [APP_PACKAGE_HEADER]: APP_PACKAGE, 'x-original-host': 'localhost' };
+
+/** Carries the session cookie from one call to the next, like a browser. */
+export class Client {
+  private cookie: string | null = null;
+  constructor(private readonly app: FastifyInstance) {}
+
+  async call(options: InjectOptions) {
+    const response = await this.app.inject({
+      ...options,
+      headers: {
+        ...appHeaders,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...options.headers,
+      },
+    });
+    const set = response.cookies.find((c) => c.name === 'amora_session');
+    if (set) {
+      const cleared = !set.value || (set.expires !== undefined && set.expires <= new Date());
+      this.cookie = cleared ? null : `amora_session=${set.value}`;
+    }
+    return response;
+  }
+
+  get sessionCookie() {
+    return this.cookie;
+  }
+}
+
+/** A mail the SMTP sink received, decoded. */
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  /** Lower-cased header names, values unfolded (not decoded). */
+  headers: Map<string, string>;
+  text: string | null;
+  html: string | null;
+  raw: string;
+}
+
+export interface SmtpSink {
+  /** `smtp://127.0.0.1:PORT`, for SMTP_URL. */
+  url: string;
+  mails: ReceivedMail[];
+  /** Refuses the next `count` messages with a temporary 451. */
+  failNext(count: number): void;
+  /** Resolves once `count` mails have arrived. */
+  waitForMails(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on 127.0.0.1 and a random port: no TLS, no authentication. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const mails: ReceivedMail[] = [];
+  let failures = 0;
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (failures > 0) {
+          failures -= 1;
+          return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        mails.push({ ...parseMail(raw), from, to, raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    failNext(count) {
+      failures = count;
+    },
+    async waitForMails(count, timeoutMs = 10_000) {
+      const end = Date.now() + timeoutMs;
+      while (mails.length < count) {
+        if (Date.now() > end) throw new Error(`expected ${count} mails, got ${mails.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return mails;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Decodes quoted-printable text (a body, or with `word` an RFC 2047 Q-word) to bytes. */
+function qpBytes(text: string, word = false): Buffer {
+  const input = word ? text.replace(/_/g, ' ') : text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < input.length; i += 1) {
+    const hex = input[i] === '=' ? input.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(input[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** Decodes RFC 2047 encoded words (adjacent ones joined, as the RFC says). */
+function decodeHeader(value: string): string {
+  const word = /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g;
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/(?:=\?[^?]+\?[BbQq]\?[^?]*\?=)+/g, (run) =>
+      Buffer.concat(
+        [...run.matchAll(word)].map(([, , enc, text]) =>
+          enc!.toUpperCase() === 'B' ? Buffer.from(text!, 'base64') : qpBytes(text!, true),
+        ),
+      ).toString('utf8'),
+    );
+}
+
+function splitPart(raw: string): { headers: Map<string, string>; body: string } {
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = end === -1 ? raw : raw.slice(0, end);
+  const body = end === -1 ? '' : raw.slice(end).replace(/^\r?\n\r?\n/, '');
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function decodeBody(body: string, encoding: string | undefined): string {
+  const e = encoding?.toLowerCase();
+  if (e === 'quoted-printable') return qpBytes(body).toString('utf8');
+  if (e === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+/** Just enough MIME for our mails: the subject and the text and HTML leaves. */
+function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'headers' | 'text' | 'html'> {
+  const top = splitPart(raw);
+  const found: { text: string | null; html: string | null } = { text: null, html: null };
+  const walk = (part: { headers: Map<string, string>; body: string }) => {
+    const type = part.headers.get('content-type') ?? 'text/plain';
+    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+    if (/^multipart\//i.test(type) && boundary) {
+      const pieces = part.body.split(`--${boundary}`).slice(1);
+      for (const piece of pieces) {
+        if (piece.startsWith('--')) break;
+        walk(splitPart(piece.replace(/^\r?\n/, '')));
+      }
+      return;
+    }
+    const body = decodeBody(part.body, part.headers.get('content-transfer-encoding'));
+    if (/^text\/html/i.test(type)) found.html ??= body;
+    else if (/^text\/plain/i.test(type)) found.text ??= body;
+  };
+  walk(top);
+  return {
+    subject: decodeHeader(top.headers.get('subject') ?? ''),
+    headers: top.headers,
+    ...found,
+  };
+}
+
+/** A new member (see createMember) logged in through the API, with a client holding the session. */
+export async function logInNewMember(t: TestApp, spec: MemberSpec = {}) {
+  const member = await createMember(t.db, spec);
+  const client = new Client(t.app);
+  const res = await client.call({
+    method: 'POST',
+    url: '/api/login.php',
+    payload: { email: member.email, password: member.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return { ...member, client };
+}

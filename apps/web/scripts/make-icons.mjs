@@ -1,0 +1,59 @@
+// Renders the app icons of the manifest from the brand mark (white heart on the rose
+// rounded square of public/favicon.svg). Run once after changing the mark:
+//   node apps/web/scripts/make-icons.mjs
+// Its PNG outputs in public/icons/ are committed; the build does not run it.
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+// sharp is a dependency of the server workspace; resolve it from there.
+const require = createRequire(new URL('../../server/package.json', import.meta.url));
+const sharp = require('sharp');
+
+const ROSE = '#d6336c';
+const HEART = 'M32 50S12 38 12 24a10 10 0 0 1 20-3 10 10 0 0 1 20 3c0 14-20 26-20 26z';
+const outDir = fileURLToPath(new URL('../public/icons/', import.meta.url));
+
+/** The mark on a 64-unit canvas: rounded square with the heart, as in favicon.svg. */
+const roundedMark = () =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+    <rect width="64" height="64" rx="14" fill="${ROSE}"/>
+    <path d="${HEART}" fill="#fff"/>
+  </svg>`;
+
+/**
+ * Maskable: the background fills the whole square (the platform cuts its own shape) and
+ * the heart sits inside the safe zone, the central circle of 80 % diameter.
+ */
+const maskableMark = () =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+    <rect width="64" height="64" fill="${ROSE}"/>
+    <g transform="translate(32 32) scale(0.72) translate(-32 -32)">
+      <path d="${HEART}" fill="#fff"/>
+    </g>
+  </svg>`;
+
+/** Apple touch icons get no transparency (iOS fills it black) and are rounded by iOS. */
+const appleMark = () =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+    <rect width="64" height="64" fill="${ROSE}"/>
+    <g transform="translate(32 32) scale(0.86) translate(-32 -32)">
+      <path d="${HEART}" fill="#fff"/>
+    </g>
+  </svg>`;
+
+const ICONS = [
+  ['icon-192.png', 192, roundedMark],
+  ['icon-512.png', 512, roundedMark],
+  ['icon-maskable-512.png', 512, maskableMark],
+  ['apple-touch-icon.png', 180, appleMark],
+];
+
+mkdirSync(outDir, { recursive: true });
+for (const [name, size, mark] of ICONS) {
+  await sharp(Buffer.from(mark()), { density: Math.ceil((72 * size) / 64) })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(`${outDir}${name}`);
+  console.log(`${name} ${size}×${size}`);
+}

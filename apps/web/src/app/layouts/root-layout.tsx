@@ -1,0 +1,54 @@
+import { TEMPLATE_NAME } from '@amora/shared/constants';
+import { TOAST } from '@amora/shared/rules/session';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { ServiceWorkerPrompt } from '../pwa/service-worker-prompt';
+import { useSession } from '../session/session-context';
+import { SessionProvider } from '../session/session-provider';
+import { AuthGate } from './auth-gate';
+import { useCurrentRoute } from './current-route';
+
+function RootFrame() {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const route = useCurrentRoute();
+  const page = route
+    ? route.name === 'index'
+      ? 'index'
+      : `app-${route.name}-page`
+    : 'app-not-found-page';
+  return (
+    <div
+      className={clsx(`template-${TEMPLATE_NAME}`, isLoggedIn ? 'logged-in' : 'logged-out', page)}
+    >
+      <a className="skip-link" href="#main">
+        {t('common.skip_to_content')}
+      </a>
+      <AuthGate>
+        <Outlet />
+      </AuthGate>
+      <ScrollRestoration />
+      <ToastContainer
+        position={TOAST.position}
+        autoClose={TOAST.autoCloseMs}
+        pauseOnHover
+        pauseOnFocusLoss
+        closeOnClick={false}
+        newestOnTop
+        theme="light"
+      />
+      <ServiceWorkerPrompt />
+    </div>
+  );
+}
+
+/** The root of every page: session, the classes of spec section 2, and the toast area. */
+export function RootLayout() {
+  return (
+    <SessionProvider>
+      <RootFrame />
+    </SessionProvider>
+  );
+}

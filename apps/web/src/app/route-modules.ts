@@ -1,0 +1,30 @@
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+
+type Lazy = LazyRouteFunction<RouteObject>;
+
+/** One lazily loaded module per screen; screens a later release builds share the placeholder. */
+const placeholder: Lazy = () => import('./routes/placeholder/placeholder-page');
+
+const SCREENS: Record<string, Lazy> = {
+  index: () => import('./routes/home/home-page'),
+  login: () => import('./routes/auth/login-page'),
+  signup: () => import('./routes/signup/signup-page'),
+  'complete-signup': () => import('./routes/signup/complete-signup-page'),
+  members: () => import('./routes/members/members-page'),
+  'members-memberId': () => import('./routes/members/profile-page'),
+  likes: () => import('./routes/likes/likes-page'),
+  'signup-matches': () => import('./routes/matches/signup-matches-page'),
+  'match-finder': () => import('./routes/matches/match-finder-page'),
+  'members-memberId-signup': () => import('./routes/landing/member-landing-page'),
+  'members-memberId-landing': () => import('./routes/landing/member-landing-page'),
+  'members-memberId-landing2': () => import('./routes/landing/member-landing-page'),
+  'members-memberId-landing3': () => import('./routes/landing/member-landing-page'),
+  'likes-type': () => import('./routes/likes/likes-page'),
+  'activate-done': () => import('./routes/activation/activation-result-page'),
+  'activate-error': () => import('./routes/activation/activation-result-page'),
+  'pages-terms': () => import('./routes/pages/legal-page'),
+  'pages-privacy': () => import('./routes/pages/legal-page'),
+};
+
+export const screenFor = (routeName: string): Lazy => SCREENS[routeName] ?? placeholder;
+export const notFoundScreen: Lazy = () => import('./routes/errors/not-found-page');

@@ -1,0 +1,80 @@
+import { APP_ROUTES, type AppRoute, matchRoute, type RouteLayout } from '@amora/shared/routes';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+} from 'react-router';
+import { userQueryOptions } from '@/lib/user-query';
+import { ChatLayout } from './layouts/chat-layout';
+import { DefaultLayout } from './layouts/default-layout';
+import { EmptyLayout } from './layouts/empty-layout';
+import { LanderLayout } from './layouts/lander-layout';
+import { PageLoading } from './layouts/page-loading';
+import { RootLayout } from './layouts/root-layout';
+import { notFoundScreen, screenFor } from './route-modules';
+import { RouteError } from './routes/errors/route-error';
+
+const LAYOUTS: Record<RouteLayout, ComponentType> = {
+  default: DefaultLayout,
+  chat: ChatLayout,
+  empty: EmptyLayout,
+  lander: LanderLayout,
+  none: EmptyLayout,
+};
+
+/** Every route of the shared table (and its aliases), each behind its auth rule. */
+export function createRouter(queryClient: QueryClient) {
+  const authLoader =
+    (route: AppRoute) =>
+    async ({ request }: LoaderFunctionArgs) => {
+      if (route.redirectTo) return redirect(route.redirectTo);
+      // The table's parameter checks (member and chat ids are numbers): failing one is a 404.
+      if (!matchRoute(new URL(request.url).pathname)) throw new Response(null, { status: 404 });
+      const user = await queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
+      if (route.auth === 'required' && !user) {
+        const url = new URL(request.url);
+        return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+      }
+      return null;
+    };
+
+  const toRoutes = (route: AppRoute): RouteObject[] =>
+    [route.path, ...(route.aliases ?? [])].map((path) => ({
+      path,
+      handle: { route },
+      loader: authLoader(route),
+      lazy: screenFor(route.name),
+    }));
+
+  const byLayout = (layout: RouteLayout): RouteObject => {
+    const Layout = LAYOUTS[layout];
+    return {
+      element: <Layout />,
+      children: APP_ROUTES.filter((r) => r.layout === layout).flatMap(toRoutes),
+    };
+  };
+
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      hydrateFallbackElement: <PageLoading />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          loader: () => queryClient.ensureQueryData(userQueryOptions()).catch(() => null),
+          children: [
+            byLayout('default'),
+            byLayout('chat'),
+            byLayout('empty'),
+            byLayout('lander'),
+            byLayout('none'),
+            { element: <DefaultLayout />, children: [{ path: '*', lazy: notFoundScreen }] },
+          ],
+        },
+      ],
+    },
+  ]);
+}

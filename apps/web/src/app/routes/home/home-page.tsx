@@ -1,0 +1,110 @@
+import type { Country } from '@amora/shared/constants';
+import { Heart, MessageCircle, Search, ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { MemberCard } from '@/components/member-card';
+import { useSearchMembers } from '@/features/search/api/search-members';
+import { SignupFlow } from '@/features/signup/components/signup-flow';
+import { useSettings } from '@/lib/settings-query';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSession } from '../../session/session-context';
+
+const FEATURES = [
+  { key: 'search', icon: Search },
+  { key: 'like', icon: Heart },
+  { key: 'chat', icon: MessageCircle },
+] as const;
+
+/** A glimpse of members for visitors, when the settings allow logged-out search (spec §6). */
+function MembersGlimpse() {
+  const { t } = useTranslation();
+  const settings = useSettings().data;
+  const search = useSearchMembers(
+    { country: settings?.geoip_selected_country as Country | undefined },
+    false,
+    'home',
+  );
+  const profiles = search.data?.pages[0]?.profiles.slice(0, 8) ?? [];
+  if (!settings || profiles.length === 0) return null;
+  return (
+    <section className="my-4" aria-labelledby="glimpse-heading">
+      <h2 id="glimpse-heading" className="h4 mb-3">
+        {t('home.glimpse_title')}
+      </h2>
+      <div className="row row-cols-2 row-cols-md-4 g-3">
+        {profiles.map((profile) => (
+          <div className="col" key={profile.id}>
+            <MemberCard profile={profile} cdnPrefix={settings.cdn_prefix} />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** Logged out: a welcome with the way in. Logged in: the members route. */
+export function Component() {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const navigate = useNavigate();
+  const name = useSettings().data?.name ?? 'Amora';
+  useDocumentTitle(t('home.hero_title'), name);
+  if (isLoggedIn) return <Navigate to="/members" replace />;
+  return (
+    <>
+      <section className="hero row align-items-center g-4">
+        <div className="col-md-7">
+          <h1 className="display-5">{t('home.hero_title')}</h1>
+          <p className="lead my-3">{t('home.hero_text')}</p>
+          <div className="d-flex flex-column flex-sm-row gap-2">
+            <a href="#signup" className="btn btn-primary btn-lg d-md-none">
+              {t('home.cta_signup')}
+            </a>
+            <Link to="/login" className="btn btn-outline-secondary btn-lg">
+              {t('home.cta_login')}
+            </Link>
+          </div>
+          <p className="small text-body-secondary mt-2">{t('home.free_note')}</p>
+        </div>
+        <div className="col-md-5" id="signup">
+          <div className="card">
+            <div className="card-body p-4">
+              <h2 className="h4 mb-3">{t('signup.title')}</h2>
+              <SignupFlow
+                onAccountCreated={() => navigate('/complete-signup')}
+                onComplete={() => navigate('/members')}
+              />
+            </div>
+          </div>
+        </div>
+      </section>
+      <section className="row g-3 my-2" aria-label={name}>
+        {FEATURES.map(({ key, icon: Icon }) => (
+          <div key={key} className="col-md-4">
+            <div className="card h-100">
+              <div className="card-body">
+                <div className="feature-icon mb-3" aria-hidden="true">
+                  <Icon />
+                </div>
+                <h2 className="h5">{t(`home.feature_${key}_title`)}</h2>
+                <p className="mb-0 text-body-secondary">{t(`home.feature_${key}_text`)}</p>
+              </div>
+            </div>
+          </div>
+        ))}
+      </section>
+      <MembersGlimpse />
+      <section className="card my-4">
+        <div className="card-body d-flex gap-3 align-items-start">
+          <div className="feature-icon flex-shrink-0" aria-hidden="true">
+            <ShieldCheck />
+          </div>
+          <div>
+            <h2 className="h5">{t('home.trust_title')}</h2>
+            <p className="mb-0 text-body-secondary">{t('home.trust_text')}</p>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

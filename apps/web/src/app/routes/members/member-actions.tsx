@@ -1,0 +1,67 @@
+import type { PublicProfile } from '@amora/shared/schemas/profile';
+import { CLASSIC_TEMPLATE } from '@amora/shared/template';
+import { Eye, Heart, MessageCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useStartChat } from '@/features/chats/api/start-chat';
+import { useToggleLike } from '@/features/likes/api/toggle-like';
+
+interface Props {
+  profile: PublicProfile;
+  liked: boolean;
+  /** On the likes route the conversation and view buttons are hidden (spec section 2). */
+  onLikesRoute?: boolean;
+}
+
+/** Like/unlike, start a conversation, view the profile: the buttons of a member card. */
+export function MemberActions({ profile, liked, onLikesRoute = false }: Props) {
+  const { t } = useTranslation();
+  const toggleLike = useToggleLike();
+  const startChat = useStartChat();
+  const showChat =
+    !onLikesRoute && CLASSIC_TEMPLATE.profileSearchProfile.showStartConversationButton;
+  return (
+    <div className="d-flex gap-1">
+      <button
+        type="button"
+        className={`btn btn-sm flex-fill ${liked ? 'btn-primary' : 'btn-outline-primary'} like-button`}
+        aria-pressed={liked}
+        aria-label={
+          liked
+            ? t('search.unlike', { name: profile.name })
+            : t('search.like', { name: profile.name })
+        }
+        title={
+          liked
+            ? t('search.unlike', { name: profile.name })
+            : t('search.like', { name: profile.name })
+        }
+        onClick={() => toggleLike.mutate({ profile, like: !liked })}
+      >
+        <Heart size={18} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
+      </button>
+      {showChat && (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary flex-fill"
+          aria-label={t('search.chat_with', { name: profile.name })}
+          title={t('search.chat_with', { name: profile.name })}
+          disabled={startChat.isPending}
+          onClick={() => startChat.mutate(profile.id)}
+        >
+          <MessageCircle size={18} aria-hidden="true" />
+        </button>
+      )}
+      {!onLikesRoute && (
+        <Link
+          to={`/members/${profile.id}`}
+          className="btn btn-sm btn-outline-secondary flex-fill"
+          aria-label={t('search.view_profile_of', { name: profile.name })}
+          title={t('search.view_profile_of', { name: profile.name })}
+        >
+          <Eye size={18} aria-hidden="true" />
+        </Link>
+      )}
+    </div>
+  );
+}

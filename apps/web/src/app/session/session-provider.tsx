@@ -1,0 +1,98 @@
+import { badgeCount } from '@amora/shared/rules/badge';
+import { refreshInterval, SESSION_TIMING } from '@amora/shared/rules/session';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { logout as callLogout } from '@/features/auth/api/logout';
+import { chatKeys, chatsQueryOptions } from '@/features/chats/api/get-chats';
+import { likeKeys, likesQueryOptions } from '@/features/likes/api/get-likes';
+import { isForbidden } from '@/lib/api-client';
+import { setAppBadge } from '@/lib/app-badge';
+import { userKeys, userQueryOptions } from '@/lib/user-query';
+import { type Session, SessionContext } from './session-context';
+
+/**
+ * The session cycle of spec sections 4 and 9: the user at once, chats and likes a second
+ * later, all three on an interval while logged in; a 403 on chats or likes refetches the
+ * user; logging out clears everything and raises the logging-out flag for a second.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Push subscriptions arrive with the notifications work; until then the short interval applies.
+  const interval = refreshInterval(false);
+
+  const { data: user = null } = useQuery(userQueryOptions(interval));
+  const isLoggedIn = user !== null;
+
+  const [listsDue, setListsDue] = useState(false);
+  const [isLoggingOut, setLoggingOut] = useState(false);
+  const wasLoggedIn = useRef(isLoggedIn);
+
+  useEffect(() => {
+    if (!isLoggedIn) {
+      setListsDue(false);
+      return;
+    }
+    const timer = setTimeout(() => setListsDue(true), SESSION_TIMING.chatsAndLikesDelayMs);
+    return () => clearTimeout(timer);
+  }, [isLoggedIn]);
+
+  useEffect(() => {
+    if (!wasLoggedIn.current && isLoggedIn) {
+      void queryClient.refetchQueries({ queryKey: userKeys.all });
+    }
+    if (wasLoggedIn.current && !isLoggedIn) {
+      queryClient.removeQueries({ queryKey: chatKeys.all });
+      queryClient.removeQueries({ queryKey: likeKeys.all });
+      setLoggingOut(true);
+      const timer = setTimeout(() => setLoggingOut(false), SESSION_TIMING.loggingOutFlagMs);
+      wasLoggedIn.current = isLoggedIn;
+      return () => clearTimeout(timer);
+    }
+    wasLoggedIn.current = isLoggedIn;
+  }, [isLoggedIn, queryClient]);
+
+  const listOptions = {
+    enabled: isLoggedIn && listsDue,
+    refetchInterval: isLoggedIn ? interval : (false as const),
+  };
+  const chats = useQuery(chatsQueryOptions(listOptions));
+  const likes = useQuery(likesQueryOptions(listOptions));
+
+  useEffect(() => {
+    if (isForbidden(chats.error) || isForbidden(likes.error)) {
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    }
+  }, [chats.error, likes.error, queryClient]);
+
+  const logout = useCallback(async () => {
+    try {
+      await callLogout();
+    } catch (error) {
+      console.warn('Logout failed', error);
+    }
+    // Raised with the user cleared, so the auth gate does not add its own redirect.
+    setLoggingOut(true);
+    queryClient.setQueryData(userKeys.all, null);
+    navigate('/login');
+  }, [navigate, queryClient]);
+
+  const chatList = chats.data?.chats ?? [];
+  const likedBy = likes.data?.liked_by ?? [];
+  const badge = badgeCount(chatList, likedBy);
+  // The icon shows the same number as the navigation: unread messages plus new likes.
+  useEffect(() => {
+    setAppBadge(isLoggedIn ? badge : 0);
+  }, [badge, isLoggedIn]);
+
+  const session: Session = {
+    user,
+    isLoggedIn,
+    isLoggingOut,
+    unreadMessages: badgeCount(chatList, []),
+    newLikes: badgeCount([], likedBy),
+    logout,
+  };
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

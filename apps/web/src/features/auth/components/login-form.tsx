@@ -1,0 +1,81 @@
+import { type LoginBody, loginBodySchema } from '@amora/shared/schemas/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormField } from '@/components/form-field';
+import { PasswordField } from '@/components/password-field';
+import { ApiError } from '@/lib/api-client';
+import { useLogin } from '../api/login';
+
+const ERROR_KEYS: Record<string, string> = {
+  invalid_credentials: 'auth.invalid_credentials',
+  account_banned: 'auth.account_banned',
+  rate_limited: 'auth.too_many_attempts',
+  network: 'common.network_error',
+};
+
+/** E-mail and password, with errors in place; `onLoggedIn` decides where to go next. */
+export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const form = useForm<LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, touchedFields, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+      onLoggedIn();
+    } catch {
+      // The message is shown from login.error below.
+    }
+  });
+
+  const apiError = login.error instanceof ApiError ? login.error : null;
+  const errorText = apiError ? t(ERROR_KEYS[apiError.code] ?? 'common.something_went_wrong') : null;
+  const busy = isSubmitting || login.isPending;
+
+  return (
+    <form onSubmit={submit} noValidate aria-describedby={errorText ? 'login-error' : undefined}>
+      {errorText && (
+        <div id="login-error" className="alert alert-danger" role="alert">
+          {errorText}
+          {apiError?.code === 'account_banned' && (
+            <>
+              {' '}
+              <Link to="/pages/ban">{t('auth.ban_info')}</Link>
+            </>
+          )}
+        </div>
+      )}
+      <FormField
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email}
+        touched={touchedFields.email}
+        {...form.register('email')}
+      />
+      <PasswordField
+        label={t('auth.password')}
+        autoComplete="current-password"
+        error={errors.password}
+        {...form.register('password')}
+      />
+      <div className="d-flex justify-content-end mb-3">
+        <Link to="/reset-password" className="small">
+          {t('auth.forgot_password')}
+        </Link>
+      </div>
+      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
+        {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        {busy ? t('auth.submitting') : t('auth.submit')}
+      </button>
+    </form>
+  );
+}

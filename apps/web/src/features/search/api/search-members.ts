@@ -1,0 +1,51 @@
+import type { Country, Gender } from '@amora/shared/constants';
+import type { SearchResponse } from '@amora/shared/schemas/search';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** The filters of the search form, as the page holds them (query values are made from them). */
+export interface SearchFilters {
+  gender?: Gender | undefined;
+  min_age?: number | undefined;
+  max_age?: number | undefined;
+  country?: Country | undefined;
+  countryregion?: string | undefined;
+  searchAllCountries?: boolean | undefined;
+}
+
+export const searchKeys = {
+  all: ['search'] as const,
+  list: (filters: SearchFilters, manual: boolean) => [...searchKeys.all, filters, manual] as const,
+};
+
+function toQuery(filters: SearchFilters, extra: Record<string, string | number>) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...filters, ...extra })) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  return params.toString();
+}
+
+export const searchMembers = (filters: SearchFilters, extra: Record<string, string | number>) =>
+  api.get<SearchResponse>(`/api/search.php?${toQuery(filters, extra)}`);
+
+/** Pages of 12, loaded one after another (spec `auto_load` when scrolling). */
+export const searchQueryOptions = (filters: SearchFilters, manual: boolean, source: string) =>
+  infiniteQueryOptions({
+    queryKey: searchKeys.list(filters, manual),
+    queryFn: ({ pageParam }) =>
+      searchMembers(filters, {
+        page: pageParam,
+        source,
+        ...(pageParam > 1 ? { auto_load: 1 } : {}),
+        ...(manual && pageParam === 1 ? { manual_search: 1 } : {}),
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.paging.page < last.paging.num_pages ? last.paging.page + 1 : undefined,
+    staleTime: 30_000,
+  });
+
+export const useSearchMembers = (filters: SearchFilters, manual: boolean, source = 'members') =>
+  useInfiniteQuery(searchQueryOptions(filters, manual, source));

@@ -1,0 +1,98 @@
+import { ImagePlus } from 'lucide-react';
+import { type DragEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+import { useUploadPhotos } from '../api/upload-photos';
+
+/** Dropping accepts png, jpeg and jpg; the chooser accepts any image (spec section 5). */
+const DROP_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
+
+/** Step 2: a profile photo by drop or chooser, with upload progress, or continue without. */
+export function PhotoStep({ onDone, onSkip }: { onDone: () => void; onSkip: () => void }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const upload = useUploadPhotos();
+  const [dragging, setDragging] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const send = async (files: File[]) => {
+    setProblem(null);
+    if (files.length === 0) return;
+    try {
+      await upload.mutateAsync(files.slice(0, 1));
+      onDone();
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError && error.status !== 0 ? error.message : t('common.network_error'),
+      );
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const files = [...event.dataTransfer.files];
+    if (files.some((f) => !DROP_TYPES.includes(f.type)))
+      return setProblem(t('signup.photo.drop_types'));
+    void send(files);
+  };
+
+  return (
+    <div>
+      <h2 className="h4 text-center">{t('signup.photo.title')}</h2>
+      <p className="text-body-secondary text-center">{t('signup.photo.text')}</p>
+      <label
+        htmlFor={inputId}
+        className={`photo-drop d-flex flex-column align-items-center justify-content-center text-center ${dragging ? 'dragging' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <ImagePlus size={40} aria-hidden="true" />
+        <span className="fw-semibold mt-2">{t('signup.photo.choose')}</span>
+        <span className="small text-body-secondary">{t('signup.photo.drop_hint')}</span>
+        <input
+          id={inputId}
+          type="file"
+          accept="image/*"
+          className="visually-hidden"
+          onChange={(event) => void send([...(event.target.files ?? [])])}
+        />
+      </label>
+      {upload.isPending && (
+        <div className="mt-3">
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label={t('signup.photo.uploading')}
+            aria-valuenow={Math.round(upload.progress * 100)}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div
+              className="progress-bar"
+              style={{ width: `${Math.round(upload.progress * 100)}%` }}
+            />
+          </div>
+          <p className="small text-body-secondary mt-1">{t('signup.photo.uploading')}</p>
+        </div>
+      )}
+      {problem && (
+        <div className="alert alert-danger mt-3" role="alert">
+          {problem}
+        </div>
+      )}
+      <button
+        type="button"
+        className="btn btn-link w-100 mt-2"
+        onClick={onSkip}
+        disabled={upload.isPending}
+      >
+        {t('signup.photo.skip')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { FALLBACK_LOCALE, LOCALE_INFO, LOCALES, type Locale } from '@amora/shared/constants';
+import { chooseLocale, isLocale } from '@amora/shared/rules/locale';
+import i18next from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { appConfig } from '@/config/app-config';
+import { readLocaleCookie, writeLocaleCookie } from './locale-cookie';
+
+/** Loads `/_i18n/{locale}/messages.json` for the locale chosen by the shared rule. */
+export async function initI18n(): Promise<typeof i18next> {
+  const locale = chooseLocale(readLocaleCookie(), navigator.languages ?? [navigator.language]);
+  await i18next
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: FALLBACK_LOCALE,
+      supportedLngs: [...LOCALES],
+      load: 'languageOnly',
+      ns: ['messages'],
+      defaultNS: 'messages',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      backend: { loadPath: `/_i18n/{{lng}}/{{ns}}.json?v=${appConfig.buildId}` },
+    })
+    .catch((error) => console.warn('Locale messages failed to load', error));
+  document.documentElement.lang = LOCALE_INFO[currentLocale()].tag;
+  return i18next;
+}
+
+export function currentLocale(): Locale {
+  const language = i18next.resolvedLanguage ?? i18next.language;
+  return isLocale(language) ? language : FALLBACK_LOCALE;
+}
+
+/** The language switcher: remembers the choice in the cookie, no URL prefix. */
+export async function changeLocale(locale: Locale) {
+  writeLocaleCookie(locale);
+  await i18next.changeLanguage(locale);
+  document.documentElement.lang = LOCALE_INFO[locale].tag;
+}
+
+export const gifLocale = () => LOCALE_INFO[currentLocale()].gifLocale;

@@ -1,0 +1,12 @@
+import type { Settings } from '@amora/shared/schemas/site';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const settingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['settings'] as const,
+    queryFn: () => api.get<Settings>('/api/settings.php'),
+    staleTime: 10 * 60_000,
+  });
+
+export const useSettings = () => useQuery(settingsQueryOptions());

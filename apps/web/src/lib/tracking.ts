@@ -1,0 +1,31 @@
+import { readTracking, type Tracking } from '@amora/shared/rules/tracking';
+import { readValue, storeValue } from './storage';
+
+const KEY = 'amora_tracking';
+
+/**
+ * Stores tracking parameters of the landing URL with the visitor (spec section 4) and
+ * removes them from the address bar, so they are neither shared nor bookmarked.
+ */
+export function captureTracking(location: Location = window.location) {
+  const params = new URLSearchParams(location.search);
+  const { tracking, consumed } = readTracking(params);
+  if (consumed.length === 0) return;
+  if (Object.keys(tracking).length > 0)
+    storeValue(KEY, JSON.stringify({ ...storedTracking(), ...tracking }));
+  for (const name of consumed) params.delete(name);
+  const query = params.toString();
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${location.pathname}${query ? `?${query}` : ''}${location.hash}`,
+  );
+}
+
+export function storedTracking(): Tracking {
+  try {
+    return JSON.parse(readValue(KEY) ?? '{}') as Tracking;
+  } catch {
+    return {};
+  }
+}

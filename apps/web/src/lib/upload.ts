@@ -1,0 +1,32 @@
+import { ApiError, apiHeaders } from './api-client';
+
+/** A multipart upload with progress (fetch cannot report upload progress; XHR can). */
+export function uploadFiles<T>(
+  path: string,
+  files: File[],
+  onProgress: (fraction: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const body = new FormData();
+    for (const file of files) body.append('file', file);
+    xhr.open('POST', path);
+    for (const [name, value] of Object.entries(apiHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network', 'Network error'));
+    xhr.onload = () => {
+      let payload: unknown = null;
+      try {
+        payload = JSON.parse(xhr.responseText);
+      } catch {}
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(payload as T);
+      const error = (payload as { error?: { code?: string; message?: string } } | null)?.error;
+      reject(
+        new ApiError(xhr.status, error?.code ?? 'http_error', error?.message ?? xhr.statusText),
+      );
+    };
+    xhr.send(body);
+  });
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { APP_ROUTES, matchRoute } from '../../packages/shared/src/routes.ts';
+import { buildInfoPlugin } from './vite/build-info.ts';
+import { localeMessagesPlugin } from './vite/locale-messages.ts';
+
+const shared = fileURLToPath(new URL('../../packages/shared/src', import.meta.url));
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const buildId = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+
+/**
+ * The service worker answers a navigation from its cached app shell only for a path of
+ * the shared route table (optionally with a query string); anything else goes to the
+ * network, so unknown paths keep their real 404 and server redirects stay real.
+ * A parameter that the table checks (`matchRoute` refuses a non-number) gets `\d+`.
+ */
+const navigationAllowlist = APP_ROUTES.filter((route) => !route.redirectTo).flatMap((route) =>
+  [route.path, ...(route.aliases ?? [])].map((path) => {
+    const paramValue = (name: string) => {
+      const probe = path.replace(/:(\w+)\??/g, (_, other) => (other === name ? 'x' : '1'));
+      return matchRoute(probe)?.route === route ? '[^/?#]+' : '\\d+';
+    };
+    const body = path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => {
+        const param = /^:(\w+)(\?)?$/.exec(segment);
+        if (!param) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+        const value = paramValue(param[1] ?? '');
+        return param[2] ? `(?:/${value})?` : `/${value}`;
+      })
+      .join('');
+    return new RegExp(`^${body || '/'}${body ? '/?' : ''}(?:\\?.*)?$`);
+  }),
+);
+
+export default defineConfig({
+  plugins: [
+    react(),
+    localeMessagesPlugin(`${src}/locales`),
+    buildInfoPlugin(buildId),
+    // One service worker, /sw.js with scope / (DESIGN "Contract details"); the server
+    // serves /manifest.webmanifest, and src/lib/service-worker.ts registers the worker.
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      scope: '/',
+      manifest: false,
+      injectRegister: false,
+      registerType: 'prompt',
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png}', '_i18n/*/messages.json'],
+        globIgnores: ['sw-push.js', 'builds/**'],
+        // The app asks for /_i18n/<locale>/messages.json?v=<build id>; precached by content.
+        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^v$/],
+        cleanupOutdatedCaches: true,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [
+          /^\/api(?:\/|$)/,
+          /^\/uploads\//,
+          /^\/_dev(?:\/|$)/,
+          /^\/builds\//,
+          /^\/manifest\.webmanifest/,
+        ],
+        navigateFallbackAllowlist: navigationAllowlist,
+        importScripts: ['/sw-push.js'],
+        // No runtime caching: /api, /uploads and everything else not precached go to the network.
+        runtimeCaching: [],
+      },
+    }),
+  ],
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
+  resolve: {
+    alias: [
+      { find: /^@amora\/shared\/(.*)$/, replacement: `${shared}/$1.ts` },
+      { find: /^@\/(.*)$/, replacement: `${src}/$1` },
+    ],
+  },
+  css: {
+    preprocessorOptions: {
+      scss: {
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+      },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' } },
+});

@@ -1,0 +1,294 @@
+// Member search at scale (docs/decisions/009): seeds BENCH_MEMBERS fictional members
+// (default 1 000 000 on PostgreSQL, 100 000 on PGlite) with SQL into a throwaway database:
+// PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a new database,
+// dropped afterwards), else PGlite.
+// Then, per search shape: the plan, the same queries run directly (page and capped count,
+// as the service runs them), the HTTP API's latency one call at a time, and requests per
+// second with 10 connections. Needs the built server (`npm run bench` builds it).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from '../apps/server/dist/db/migrate.js';
+import { createPgliteDialect } from '../apps/server/dist/db/pglite-dialect.js';
+import { allRegions } from '../apps/server/dist/modules/geo/regions.js';
+import { countMatches, searchPage } from '../apps/server/dist/modules/search/search.repository.js';
+import { bornOnOrBefore } from '../apps/server/dist/modules/search/search.service.js';
+// Country shares as in the demo seeder: by the square root of the population.
+import { POPULATION_M } from '../apps/server/dist/modules/seed/seed-members.js';
+import { startServer } from './support.mjs';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? (SERVER_URL ? 1_000_000 : 100_000));
+const API_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const SQL_SAMPLES = API_SAMPLES;
+const DEMO_PASSWORD = 'amora-demo-2026';
+const PAGE_SIZE = 12;
+const COUNT_UP_TO = 10_001;
+
+/** A thousand country slots, each country by its share: a random slot is a weighted pick. */
+function countrySlots() {
+  const total = Object.values(POPULATION_M).reduce((sum, p) => sum + Math.sqrt(p), 0);
+  return Object.entries(POPULATION_M).flatMap(([country, p]) =>
+    Array.from({ length: Math.round((Math.sqrt(p) / total) * 1000) }, () => country),
+  );
+}
+
+/** Our Kysely on either database, logging the last statement so it can be explained. */
+async function openBenchDb() {
+  const log = { last: null };
+  const onLog = (event) => {
+    if (event.level === 'query') log.last = event.query;
+  };
+  if (SERVER_URL) {
+    const name = `amora_bench_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: SERVER_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${name}`;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+    const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: onLog });
+    return {
+      kind: 'PostgreSQL',
+      db,
+      log,
+      serverEnv: { DATABASE_URL: url.toString() },
+      close: () => db.destroy(),
+      async drop() {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'amora-search-bench-'));
+  const client = await PGlite.create(join(dataDir, 'pgdata'), {
+    parsers: { [pgliteTypes.INT8]: Number, [pgliteTypes.DATE]: (v) => v },
+  });
+  const db = new Kysely({ dialect: createPgliteDialect(client), log: onLog });
+  return {
+    kind: 'PGlite',
+    db,
+    log,
+    serverEnv: { DATA_DIR: dataDir },
+    close: () => db.destroy(),
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function timed(label, run) {
+  const start = performance.now();
+  await run();
+  console.log(`  ${label.padEnd(34)} ${((performance.now() - start) / 1000).toFixed(1)} s`);
+}
+
+/** N fictional members in a few set-based statements; the triggers fill search_profiles. */
+async function seed(db, n) {
+  const regions = Object.fromEntries(
+    Object.entries(allRegions()).map(([country, list]) => [country, list.map((r) => r.id)]),
+  );
+  await timed(`members (${n.toLocaleString('en')})`, () =>
+    sql`
+      insert into members (email, status, activated_at, signup_date, last_active_at, fictional)
+      select 'bench-' || g || '@bench.invalid',
+             case when g % 97 = 0 then 'deleted' when g % 101 = 0 then 'banned' else 'active' end,
+             case when g % 53 = 0 then null else now() - interval '1 day' end,
+             now() - interval '3 years' + g * (interval '3 years' / ${n}::int),
+             now() - random() * interval '180 days',
+             true
+      from generate_series(1, ${n}::int) g
+    `.execute(db),
+  );
+  await timed('profiles (and search_profiles)', () =>
+    sql`
+      with picked as (
+        select id, ${JSON.stringify(countrySlots())}::jsonb ->> floor(random() * 1000)::int as country
+        from members where email like 'bench-%'
+      )
+      insert into profiles (member_id, name, gender, date_of_birth, country, countryregion,
+                            city, language, notes)
+      select id, 'Bench ' || id,
+             case when id % 89 = 0 then null when random() < 0.5 then 'female' else 'male' end,
+             case when id % 83 = 0 then null
+                  else current_date - (18 * 365 + floor(random() * 62 * 365))::int end,
+             country,
+             ${JSON.stringify(regions)}::jsonb -> country
+               ->> floor(random() * jsonb_array_length(${JSON.stringify(regions)}::jsonb -> country))::int,
+             'Benchville', 'en', '{"personal":"Hello from the benchmark"}'::jsonb
+      from picked
+    `.execute(db),
+  );
+  await timed('photos (70 %)', () =>
+    sql`
+      insert into images (member_id, filename, thumb_filename, position)
+      select member_id, 'bench.webp', 'bench-thumb.webp', 0
+      from profiles where name like 'Bench %' and random() < 0.7
+    `.execute(db),
+  );
+  await timed('vacuum analyze', () => sql`vacuum analyze`.execute(db));
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const ms = (v) => `${v.toFixed(2).padStart(6)} ms`;
+
+async function sample(count, run) {
+  for (let i = 0; i < 10; i++) await run(); // warm-up
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}
+
+/** The filter the service builds for a query (see search.service.ts). */
+function filterFor(q, searcher) {
+  const today = new Date();
+  const country = q.country ?? (q.searchAllCountries || !searcher ? null : searcher.country);
+  return {
+    excludeMemberId: searcher?.id ?? null,
+    gender: q.gender ?? null,
+    country,
+    countryregion: q.countryregion ?? null,
+    bornOnOrBefore: bornOnOrBefore(today, q.min_age ?? 18),
+    bornAfter: q.max_age ? bornOnOrBefore(today, q.max_age + 1) : null,
+    withPhoto: q.pp === 1,
+  };
+}
+
+const SHAPES = [
+  { label: 'own country, first page', query: {} },
+  { label: 'all countries, logged out', query: {}, loggedOut: true },
+  {
+    label: 'all countries, female 26-35',
+    query: { searchAllCountries: 1, gender: 'female', min_age: 26, max_age: 35 },
+  },
+  {
+    label: 'own country, female 26-35, photo',
+    query: { gender: 'female', min_age: 26, max_age: 35, pp: 1 },
+  },
+  {
+    label: 'region, male 56-65',
+    query: { country: 'NL', countryregion: 'NL-NH', gender: 'male', min_age: 56, max_age: 65 },
+  },
+  { label: 'US, 36-45', query: { country: 'US', min_age: 36, max_age: 45 } },
+  {
+    label: 'own country, female 26-35, page 100',
+    query: { gender: 'female', min_age: 26, max_age: 35, page: 100 },
+  },
+  { label: 'all countries, page 100', query: { searchAllCountries: 1, page: 100 } },
+  { label: 'all countries, page 1000', query: { searchAllCountries: 1, page: 1000 } },
+];
+
+/** The plan's nodes that read or sort, e.g. "Index Only Scan using …_idx on search_profiles". */
+const planOf = (rows) =>
+  rows
+    .map((r) => r['QUERY PLAN'].trim().replace(/^->\s*/, ''))
+    .filter((line) => /^(\w+ )*(Scan|Sort)\b/.test(line) && !/^Sort (Key|Method)/.test(line))
+    .map((line) => line.replace(/\s*\(actual.*$/, ''))
+    .join(' / ');
+
+const handle = await openBenchDb();
+console.log(`Search benchmark: ${MEMBERS.toLocaleString('en')} members on ${handle.kind}`);
+let server = null;
+try {
+  await migrateToLatest(handle.db);
+  await seed(handle.db, MEMBERS);
+  const { visible } = await sql`select count(*)::int as visible from search_profiles`
+    .execute(handle.db)
+    .then((r) => r.rows[0]);
+  console.log(`  ${visible.toLocaleString('en')} members can be found\n`);
+
+  // Directly: the repository's two queries, as the service runs them for the demo member
+  // (who is created by the server below; an id no member has stands in for the exclusion).
+  const searcher = { id: 0, country: 'NL' };
+  const direct = new Map();
+  for (const shape of SHAPES) {
+    const filter = filterFor(shape.query, shape.loggedOut ? null : searcher);
+    const offset = ((shape.query.page ?? 1) - 1) * PAGE_SIZE;
+    const run = () =>
+      Promise.all([
+        searchPage(handle.db, filter, { offset, limit: PAGE_SIZE }),
+        countMatches(handle.db, filter, COUNT_UP_TO),
+      ]);
+    const plans = [];
+    for (const query of [
+      () => searchPage(handle.db, filter, { offset, limit: PAGE_SIZE }),
+      () => countMatches(handle.db, filter, COUNT_UP_TO),
+    ]) {
+      await query();
+      const { sql: text, parameters } = handle.log.last;
+      const explained = await handle.db.executeQuery(
+        CompiledQuery.raw(`explain (analyze, costs off) ${text}`, parameters),
+      );
+      plans.push(planOf(explained.rows));
+    }
+    direct.set(shape, { times: await sample(SQL_SAMPLES, run), plans });
+  }
+  await handle.close();
+
+  server = await startServer({
+    ...handle.serverEnv,
+    SEED_MEMBERS: '1', // the database has members: this only creates the demo account
+    DEMO_PASSWORD,
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+  });
+  const login = await fetch(`${server.url}/api/login.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-app-package': 'bench' },
+    body: JSON.stringify({ email: 'demo@amora.test', password: DEMO_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
+  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const pathOf = (shape) =>
+    `/api/search.php?${new URLSearchParams(Object.entries(shape.query)).toString()}`;
+  const headersOf = (shape) => (shape.loggedOut ? {} : { cookie });
+  // A freshly started server is slower for its first few hundred calls (JIT, pools).
+  for (let round = 0; round < 30; round++) {
+    for (const shape of SHAPES) {
+      const res = await fetch(`${server.url}${pathOf(shape)}`, { headers: headersOf(shape) });
+      if (!res.ok) throw new Error(`${pathOf(shape)}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+  }
+
+  console.log(
+    `${'search'.padEnd(40)} ${'results'.padStart(8)}  ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)}  ${'API p50'.padStart(9)} ${'API p95'.padStart(9)}  ${'req/s'.padStart(6)}`,
+  );
+  const plans = [];
+  for (const shape of SHAPES) {
+    const path = pathOf(shape);
+    const headers = headersOf(shape);
+    const { paging } = await (await fetch(`${server.url}${path}`, { headers })).json();
+    const api = await sample(API_SAMPLES, async () => {
+      const res = await fetch(`${server.url}${path}`, { headers });
+      await res.arrayBuffer();
+    });
+    const load = await autocannon({
+      url: `${server.url}${path}`,
+      headers,
+      connections: 10,
+      duration: 3,
+    });
+    const { times, plans: shapePlans } = direct.get(shape);
+    const results = `${paging.num_results.toLocaleString('en')}${paging.capped ? '+' : ''}`;
+    console.log(
+      `${shape.label.padEnd(40)} ${results.padStart(8)}  ${ms(times.p50)} ${ms(times.p95)}  ${ms(api.p50)} ${ms(api.p95)}  ${load.requests.average.toFixed(0).padStart(6)}${load.non2xx ? `  (${load.non2xx} non-2xx)` : ''}`,
+    );
+    plans.push(`  ${shape.label}\n    page:  ${shapePlans[0]}\n    count: ${shapePlans[1]}`);
+  }
+  console.log(`\nPlans:\n${plans.join('\n')}`);
+} finally {
+  if (server) await server.stop();
+  await handle.drop();
+}

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from './support/server.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+type Profile = {
+  id: number;
+  name: string;
+  fictional: boolean;
+  main_image: { thumb_filename: string };
+};
+
+const headers = { 'content-type': 'application/json', 'x-app-package': 'com.amora.app' };
+
+async function demoLogin(url: string, output: string) {
+  const [, email, password] = /Demo login: (\S+) \/ (\S+)\n/.exec(output) ?? [];
+  expect(email).toBeTruthy();
+  const res = await fetch(`${url}/api/login.php`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { user: { id: number } }).user;
+}
+
+describe('the built server on its embedded database', () => {
+  it('seeds on first start, keeps every row on restart, and shuts down gracefully', async () => {
+    const first = await startServer({ DATA_DIR: dataDir, SEED_MEMBERS: '5' });
+    const user = await demoLogin(first.url, first.output());
+    const seeded = await fetch(`${first.url}/api/profile.php?id=${user.id - 1}`);
+    expect(seeded.status).toBe(200);
+    const seededProfile = ((await seeded.json()) as { profile: Profile }).profile;
+    expect(seededProfile.fictional).toBe(true);
+    const photo = await fetch(`${first.url}/uploads/${seededProfile.main_image.thumb_filename}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toMatch(/image\//);
+    expect(await first.stop()).toBe(0);
+
+    const startedAt = Date.now();
+    const second = await startServer({ DATA_DIR: dataDir, SEED_MEMBERS: '5' });
+    expect(Date.now() - startedAt).toBeLessThan(30_000);
+    const again = await demoLogin(second.url, second.output());
+    expect(again.id).toBe(user.id);
+    const stillThere = await fetch(`${second.url}/api/profile.php?id=${seededProfile.id}`);
+    expect(((await stillThere.json()) as { profile: Profile }).profile.name).toBe(
+      seededProfile.name,
+    );
+    expect(second.output()).not.toMatch(/seeding demo members/);
+    expect(await second.stop()).toBe(0);
+  });
+
+  it('refuses to start with a bad setting and names it', async () => {
+    await expect(startServer({ DATA_DIR: dataDir, SEED_MEMBERS: 'lots' })).rejects.toThrow(
+      /SEED_MEMBERS/,
+    );
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!postgresUrl)('the built server on a PostgreSQL server (DATABASE_URL)', () => {
+  it('migrates, seeds, serves and logs in the same way', async () => {
+    const name = `amora_e2e_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${name}`;
+    const uploads = mkdtempSync(join(tmpdir(), 'amora-e2e-pg-'));
+    try {
+      const server = await startServer({
+        DATABASE_URL: url.toString(),
+        DATA_DIR: uploads,
+        SEED_MEMBERS: '3',
+      });
+      const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
+        database: string;
+      };
+      expect(health.database).toBe('postgres');
+      const user = await demoLogin(server.url, server.output());
+      expect(user.id).toBeGreaterThan(0);
+      expect(await server.stop()).toBe(0);
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      const { rows: counted } = await client.query('select count(*)::int as n from members');
+      await client.end();
+      expect(counted[0].n).toBe(4);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(uploads, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
+
+beforeAll(async () => {
+  server = await startServer({ DATA_DIR: dataDir, SEED_MEMBERS: '0' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the built web app in Chromium', () => {
+  it('loads the home page from the server without leaving the origin', async () => {
+    const page = await browser.newPage();
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.url) && !request.url().startsWith('data:'))
+        foreign.push(request.url());
+    });
+    const response = await page.goto(`${server.url}/`);
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => page.title()).toBe('Meet people who get you · Amora');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  it('serves locale messages for a day and hashed assets for good', async () => {
+    const messages = await fetch(`${server.url}/_i18n/de/messages.json`);
+    expect(messages.status).toBe(200);
+    expect(messages.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(((await messages.json()) as { auth: { login_title: string } }).auth.login_title).toBe(
+      'Einloggen',
+    );
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const script = await fetch(`${server.url}${asset}`);
+    expect(script.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${server.url}/index.html`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers an unknown path with 404 and says so', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain('/no-such-page');
+    await page.close();
+  });
+});

@@ -1,0 +1,139 @@
+/** The client route table of spec section 2: one place for paths, auth rules and layouts. */
+
+export type RouteAuth = 'required' | 'optional' | 'none';
+export type RouteLayout = 'default' | 'chat' | 'empty' | 'lander' | 'none';
+
+export interface AppRoute {
+  /** Stable route name (the spec's named routes use these). */
+  name: string;
+  /** React Router pattern: `:param` segments, `?` marks an optional one. */
+  path: string;
+  auth: RouteAuth;
+  layout: RouteLayout;
+  /** Further paths that show the same screen. */
+  aliases?: string[];
+  /** Where the route sends the visitor instead of rendering a screen. */
+  redirectTo?: string;
+}
+
+const page = (name: string, path: string, auth: RouteAuth, layout: RouteLayout = 'default') => ({
+  name,
+  path,
+  auth,
+  layout,
+});
+
+export const STATIC_PAGES = [
+  'ban',
+  'faq',
+  'terms',
+  'cookies',
+  'privacy',
+  'service',
+  'return-policy',
+] as const;
+
+export const LANDER_KINDS = [
+  'video',
+  'gallery',
+  'alonetonight',
+  'iconslanding',
+  'collagelanding',
+  'maplanding',
+  'transitionsvideolanding',
+  'socialnetwork',
+] as const;
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  page('index', '/', 'optional'),
+  page('login', '/login', 'none'),
+  page('signup', '/signup', 'none'),
+  page('complete-signup', '/complete-signup', 'none'),
+  page('activate-done', '/activate/done', 'none'),
+  page('activate-error', '/activate/error', 'none'),
+  page('mail-change-do', '/mail-change/do', 'none'),
+  page('reset-password', '/reset-password', 'optional'),
+  page('reset-password-do', '/reset-password/do', 'optional'),
+  ...STATIC_PAGES.map((p) => page(`pages-${p}`, `/pages/${p}`, 'none')),
+  { ...page('members', '/members', 'required'), aliases: ['/search'] },
+  {
+    ...page('members-memberId', '/members/:memberId', 'optional'),
+    aliases: ['/likes/m/:memberId'],
+  },
+  page('members-memberId-chat', '/members/:memberId/chat', 'none', 'chat'),
+  page('members-memberId-signup', '/members/:memberId/signup', 'none', 'lander'),
+  page('members-memberId-landing', '/members/:memberId/landing', 'none', 'lander'),
+  page('members-memberId-landing2', '/members/:memberId/landing2/:slug', 'none', 'empty'),
+  page('members-memberId-landing3', '/members/:memberId/landing3/:slug', 'none', 'empty'),
+  page('chats', '/chats', 'required'),
+  page('chats-chatId', '/chats/:chatId', 'required', 'chat'),
+  page('premium', '/premium', 'required'),
+  page('pricing', '/pricing', 'none'),
+  page('profile', '/profile', 'required'),
+  page('complaints', '/complaints', 'none'),
+  page('likes', '/likes', 'required'),
+  page('likes-type', '/likes/:type', 'required'),
+  page('match-finder', '/match-finder', 'none', 'empty'),
+  page('credits', '/credits', 'required'),
+  page('credits-repeat-order', '/credits/repeat-order', 'required'),
+  page('credits-creditId', '/credits/:creditId/:paymentMethod?', 'required'),
+  page('notifications', '/notifications', 'required'),
+  page('transactions-transactionId', '/transactions/:transactionId', 'none'),
+  page('signup-matches', '/signup-matches', 'required', 'empty'),
+  page('account-deleted', '/account-deleted', 'optional'),
+  ...LANDER_KINDS.map((kind) =>
+    page(
+      `landers-${kind}`,
+      `/landers/${kind}/:slug`,
+      'none',
+      kind === 'transitionsvideolanding' ? 'empty' : 'lander',
+    ),
+  ),
+  { ...page('dev', '/_dev', 'none', 'none'), redirectTo: '/' },
+  page('dev-dialogs', '/_dev/dialogs', 'none', 'none'),
+  page('dev-top-nav', '/_dev/top-nav', 'none', 'none'),
+  page('dev-activate-reminder', '/_dev/activate-reminder', 'none', 'none'),
+];
+
+export interface RouteMatch {
+  route: AppRoute;
+  params: Record<string, string>;
+}
+
+/** Validity checks of route parameters: a value that fails one is a 404. */
+const PARAM_PATTERNS: Record<string, string> = { memberId: '\\d+', chatId: '\\d+' };
+
+function compile(pattern: string): { regex: RegExp; keys: string[] } {
+  const keys: string[] = [];
+  const body = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^:(\w+)(\?)?$/.exec(segment);
+      if (!param) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      keys.push(param[1]!);
+      const value = PARAM_PATTERNS[param[1]!] ?? '[^/]+';
+      return param[2] ? `(?:/(${value}))?` : `/(${value})`;
+    })
+    .join('');
+  return { regex: new RegExp(`^${body || '/'}/?$`), keys };
+}
+
+const compiled = APP_ROUTES.flatMap((route) =>
+  [route.path, ...(route.aliases ?? [])].map((path) => ({ route, ...compile(path) })),
+);
+
+/** Finds the client route for a pathname, or null for an unknown path (a 404). */
+export function matchRoute(pathname: string): RouteMatch | null {
+  for (const { route, regex, keys } of compiled) {
+    const found = regex.exec(pathname);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    keys.forEach((key, i) => {
+      const value = found[i + 1];
+      if (value !== undefined) params[key] = decodeURIComponent(value);
+    });
+    return { route, params };
+  }
+  return null;
+}

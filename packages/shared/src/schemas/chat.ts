@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { publicProfileSchema } from './profile.js';
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  conversation: z.number().int(),
+  sender: z.number().int(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** One conversation in the chats list (spec section 3). */
+export const chatItemSchema = z.object({
+  conversation: z.object({ id: z.number().int(), last_activity_at: z.string() }),
+  /** The other member; null when they have deleted their account. */
+  profile: publicProfileSchema.nullable(),
+  num_unread_messages: z.number().int().min(0),
+  last_message: messageSchema.nullable(),
+});
+export type ChatItem = z.infer<typeof chatItemSchema>;
+
+export const chatsResponseSchema = z.object({ chats: z.array(chatItemSchema) });
+export type ChatsResponse = z.infer<typeof chatsResponseSchema>;

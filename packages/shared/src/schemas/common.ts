@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** The body of every 4xx/5xx answer. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Database ids travel as positive integers; query strings carry them as text. */
+export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Booleans in query strings: `1`/`0` and `true`/`false`. */
+export const queryBooleanSchema = z
+  .enum(['1', '0', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true');

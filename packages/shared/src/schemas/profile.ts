@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { COUNTRIES, GENDERS } from '../constants.js';
+
+export const imageSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  thumb_filename: z.string(),
+});
+export type Image = z.infer<typeof imageSchema>;
+
+/** A member as others see them: age only, never the date of birth or e-mail. */
+export const publicProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  country: z.enum(COUNTRIES).nullable(),
+  countryregion: z.string().nullable(),
+  city: z.string().nullable(),
+  language: z.string(),
+  main_image: imageSchema.nullable(),
+  images: z.array(imageSchema),
+  notes: z.record(z.string(), z.string()),
+  fields: z.record(z.string(), z.string()),
+  interests: z.array(z.string()),
+  fictional: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** The logged-in member's own profile adds the date of birth. */
+export const ownProfileSchema = publicProfileSchema.extend({
+  date_of_birth: z.string().nullable(),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+export const profileResponseSchema = z.object({ profile: publicProfileSchema });
+export const profileQuerySchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53),
+});

@@ -1,0 +1,39 @@
+// `npm test`: every test (unit, API on PGlite and — with TEST_DATABASE_URL — PostgreSQL,
+// browser end-to-end), then the plain closing line `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureBuilt, ensureInstalled, root } from './prepare.mjs';
+
+ensureInstalled();
+ensureBuilt();
+
+const resultsDir = join(root, 'test-results');
+const report = join(resultsDir, 'vitest.json');
+mkdirSync(resultsDir, { recursive: true });
+rmSync(report, { force: true });
+
+const vitest = spawnSync(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
+  { cwd: root, stdio: 'inherit', env: process.env },
+);
+
+let line = '0 passed, 1 failed';
+if (existsSync(report)) {
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(
+    readFileSync(report, 'utf8'),
+  );
+  const skipped = numPendingTests + numTodoTests;
+  line = `${numPassedTests} passed, ${numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`;
+}
+writeFileSync(join(resultsDir, 'summary.txt'), `${line}\n`);
+console.log(line);
+process.exit(vitest.status ?? 1);
