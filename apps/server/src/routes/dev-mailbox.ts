@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { escapeHtml } from '../modules/mail/mail-templates.js';
+import { escapeHtml } from '../modules/mail/mail-layout.js';
 import { findMail, listRecentMails, type OutboxJob } from '../modules/mail/outbox.repository.js';
 
 const MAILS_SHOWN = 50;

@@ -8,7 +8,7 @@ import {
   mailPayloadSchema,
   type RenderedMail,
   renderMail,
-  SECRET_DATA_KEYS,
+  secretDataKeys,
 } from './mail-templates.js';
 import { createMailTransport, type MailTransport } from './mail-transport.js';
 import {
@@ -45,7 +45,7 @@ const BATCH = 50;
 /** The row's payload without the secrets its mail carried (a token in a link). */
 function withoutSecrets(payload: MailPayload): Record<string, unknown> {
   const data: Record<string, unknown> = { ...payload.data };
-  for (const key of SECRET_DATA_KEYS[payload.template]) delete data[key];
+  for (const key of secretDataKeys(payload.template)) delete data[key];
   return { ...payload, data };
 }
 

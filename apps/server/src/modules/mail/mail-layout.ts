@@ -1,0 +1,129 @@
+import type { Locale } from '@amora/shared/constants';
+
+/** Brand colour of buttons and the header rule; white on it has a contrast of 4.6:1. */
+const BRAND = '#d6336c';
+/** Darker shade for small link text on white (contrast above 7:1). */
+const BRAND_DARK = '#a61e4d';
+const FONT = "font-family:Arial,'Helvetica Neue',Helvetica,sans-serif;";
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What a template needs besides its own data: known only when the mail is rendered. */
+export interface RenderContext {
+  siteName: string;
+  /** PUBLIC_URL without a trailing slash; every link in mail is made absolute with it. */
+  publicUrl: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+export const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
+/** A simple, single-column layout: tables for old clients, inline styles, one language. */
+function layout(locale: Locale, subject: string, siteName: string, body: string): string {
+  return `<!doctype html>
+<html lang="${locale}" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#f4f4f6;">
+<div role="article" aria-roledescription="email" aria-label="${escapeHtml(subject)}" lang="${locale}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f4f4f6;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background-color:#ffffff;border-radius:8px;">
+<tr><td style="padding:20px 32px;border-bottom:4px solid ${BRAND};${FONT}font-size:24px;font-weight:bold;color:${BRAND};">${escapeHtml(siteName)}</td></tr>
+<tr><td style="padding:24px 32px 32px;${FONT}font-size:16px;line-height:1.5;color:#212529;">
+${body}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</div>
+</body>
+</html>
+`;
+}
+
+/**
+ * The texts of an account mail with one call to action: greeting, what happened, a
+ * button with its link (also written out), how long it works, what to do when the mail
+ * was not expected, and the sign-off. `{name}`-style placeholders are filled in.
+ */
+export interface ActionMailTexts {
+  subject: string;
+  greeting: string;
+  intro: string;
+  button: string;
+  fallback: string;
+  /** How long the link works; left out for links that do not expire. */
+  expiry?: string;
+  ignore: string;
+  signoff: string;
+  team: string;
+}
+
+/**
+ * Renders an action mail as text and HTML. `values` fill the placeholders (`site` is
+ * added from the context); they are escaped in HTML, the texts themselves are ours.
+ */
+export function renderActionMail(
+  locale: Locale,
+  texts: ActionMailTexts,
+  values: Record<string, string>,
+  link: { path: string },
+  context: RenderContext,
+): RenderedMail {
+  const all = { site: context.siteName, ...values };
+  const escaped = Object.fromEntries(Object.entries(all).map(([k, v]) => [k, escapeHtml(v)]));
+  const s = (text: string) => fill(text, all);
+  const h = (text: string) => fill(escapeHtml(text), escaped);
+  const url = `${context.publicUrl}${link.path}`;
+  const subject = s(texts.subject);
+
+  const text = [
+    s(texts.greeting),
+    '',
+    s(texts.intro),
+    '',
+    // No colon after the label: French would want a space before it.
+    s(texts.button),
+    url,
+    '',
+    ...(texts.expiry ? [s(texts.expiry), ''] : []),
+    s(texts.ignore),
+    '',
+    s(texts.signoff),
+    s(texts.team),
+    '',
+  ].join('\n');
+
+  const href = escapeHtml(url);
+  const small = `${FONT}font-size:14px;line-height:1.5;color:#495057;`;
+  const body = `<h1 style="margin:0 0 16px;${FONT}font-size:20px;line-height:1.3;color:#212529;">${h(texts.greeting)}</h1>
+<p style="margin:0 0 24px;">${h(texts.intro)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;">
+<tr><td style="border-radius:6px;background-color:${BRAND};">
+<a href="${href}" style="display:inline-block;padding:12px 24px;${FONT}font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px;">${h(texts.button)}</a>
+</td></tr>
+</table>
+${texts.expiry ? `<p style="margin:0 0 16px;">${h(texts.expiry)}</p>\n` : ''}<p style="margin:0 0 16px;${small}">${h(texts.fallback)}<br><a href="${href}" style="color:${BRAND_DARK};word-break:break-all;">${href}</a></p>
+<p style="margin:0 0 24px;${small}">${h(texts.ignore)}</p>
+<p style="margin:0;">${h(texts.signoff)}<br>${h(texts.team)}</p>`;
+
+  return { subject, text, html: layout(locale, subject, context.siteName, body) };
+}
