@@ -4,6 +4,7 @@ import * as chatsAndLikes from './migrations/2026112201-chats-and-likes.js';
 import * as outboxAndTokens from './migrations/2026112202-outbox-and-tokens.js';
 import * as signupAndPush from './migrations/2026112203-signup-and-push.js';
 import * as search from './migrations/2026112204-search.js';
+import * as account from './migrations/2026112205-account.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112202-outbox-and-tokens': outboxAndTokens,
   '2026112203-signup-and-push': signupAndPush,
   '2026112204-search': search,
+  '2026112205-account': account,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

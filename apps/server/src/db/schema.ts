@@ -156,7 +156,11 @@ export interface OutboxTable {
   sent_at: NullableTimestamp;
 }
 
-export type MemberTokenPurpose = 'activation' | 'password_reset' | 'email_change';
+export type MemberTokenPurpose =
+  | 'activation'
+  | 'password_reset'
+  | 'email_change'
+  | 'email_change_undo';
 
 /** A single-use token mailed to a member; only its SHA-256 is stored. */
 export interface MemberTokensTable {

@@ -24,6 +24,12 @@ const SCREENS: Record<string, Lazy> = {
   'activate-error': () => import('./routes/activation/activation-result-page'),
   'pages-terms': () => import('./routes/pages/legal-page'),
   'pages-privacy': () => import('./routes/pages/legal-page'),
+  profile: () => import('./routes/profile/profile-page'),
+  'reset-password': () => import('./routes/account/reset-password-page'),
+  'reset-password-do': () => import('./routes/account/reset-password-do-page'),
+  'mail-change-do': () => import('./routes/account/mail-change-do-page'),
+  'account-deleted': () => import('./routes/account/account-deleted-page'),
+  notifications: () => import('./routes/notifications/notifications-page'),
 };
 
 export const screenFor = (routeName: string): Lazy => SCREENS[routeName] ?? placeholder;

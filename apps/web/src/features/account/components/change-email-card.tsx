@@ -1,0 +1,4 @@
+/** Placeholder while this card is being built. */
+export function ChangeEmailCard() {
+  return null;
+}
