@@ -29,3 +29,28 @@ export const profileImageResponseSchema = z.object({
   images: z.array(uploadedImageSchema),
 });
 export type ProfileImageResponse = z.infer<typeof profileImageResponseSchema>;
+
+/** A photo id in a JSON body: a plain positive integer, never coerced from other types. */
+const imageIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * `PUT /api/profileimage.php`: the member's photos in their new order (every one of their
+ * photo ids, each once) and, optionally, which of them is the main photo.
+ */
+export const photoArrangementSchema = z
+  .object({
+    order: z
+      .array(imageIdSchema)
+      .min(1)
+      .max(IMAGE_UPLOAD_LIMITS.maxPhotosPerMember)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each photo may appear only once'),
+    main: imageIdSchema.optional(),
+  })
+  .strict();
+export type PhotoArrangement = z.infer<typeof photoArrangementSchema>;
+
+/** `DELETE /api/profileimage.php`: the photo to remove, in the body or as `?image=`. */
+export const photoDeleteBodySchema = z.object({ image: imageIdSchema.optional() }).nullish();
+export const photoDeleteQuerySchema = z.object({
+  image: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});

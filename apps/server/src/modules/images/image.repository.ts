@@ -101,3 +101,53 @@ export async function setMainImageIfMissing(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** The member's photos in their order (position, then id). */
+export async function listImages(db: Db, memberId: number): Promise<ImageRow[]> {
+  return db
+    .selectFrom('images')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** Removes one of the member's photos; answers its row, or undefined when it is not theirs. */
+export async function deleteImage(
+  db: Db,
+  memberId: number,
+  imageId: number,
+): Promise<ImageRow | undefined> {
+  return db
+    .deleteFrom('images')
+    .where('id', '=', imageId)
+    .where('member_id', '=', memberId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Writes positions 0, 1, 2… in the given order (ids already checked to be the member's). */
+export async function setImagePositions(
+  db: Db,
+  memberId: number,
+  orderedIds: readonly number[],
+): Promise<void> {
+  for (const [position, id] of orderedIds.entries()) {
+    await db
+      .updateTable('images')
+      .set({ position })
+      .where('id', '=', id)
+      .where('member_id', '=', memberId)
+      .execute();
+  }
+}
+
+/** Sets (or clears) the member's main photo. */
+export async function setMainImage(db: Db, memberId: number, imageId: number | null) {
+  await db
+    .updateTable('profiles')
+    .set({ main_image_id: imageId })
+    .where('member_id', '=', memberId)
+    .execute();
+}

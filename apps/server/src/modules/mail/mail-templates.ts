@@ -4,11 +4,21 @@ import { z } from 'zod';
 import type { RenderContext, RenderedMail } from './mail-layout.js';
 import type { MailTemplate } from './mail-template.js';
 import { activationMail } from './templates/activation.js';
+import { emailChangeConfirmMail } from './templates/email-change-confirm.js';
+import { emailChangeNoticeMail } from './templates/email-change-notice.js';
+import { passwordChangedMail } from './templates/password-changed.js';
+import { passwordResetMail } from './templates/password-reset.js';
 
 export type { RenderContext, RenderedMail } from './mail-layout.js';
 
 /** Every kind of mail the product sends; add a template here to make it queueable. */
-const TEMPLATES = [activationMail] as const;
+const TEMPLATES = [
+  activationMail,
+  passwordResetMail,
+  passwordChangedMail,
+  emailChangeConfirmMail,
+  emailChangeNoticeMail,
+] as const;
 
 type AnyTemplate = (typeof TEMPLATES)[number];
 
@@ -21,13 +31,6 @@ const payloadOf = <T extends AnyTemplate>(template: T) =>
   });
 
 /** The outbox payload of a mail: who, in which language, which template, with what. */
-export const mailPayloadSchema = z.discriminatedUnion(
-  'template',
-  TEMPLATES.map(payloadOf) as unknown as [
-    ReturnType<typeof payloadOf<AnyTemplate>>,
-    ...ReturnType<typeof payloadOf<AnyTemplate>>[],
-  ],
-);
 export type MailPayload = {
   [T in AnyTemplate as T['name']]: {
     to: string;
@@ -36,6 +39,15 @@ export type MailPayload = {
     data: z.infer<T['data']>;
   };
 }[AnyTemplate['name']];
+
+// zod cannot infer a discriminated union from a mapped list, so the type is stated above.
+export const mailPayloadSchema = z.discriminatedUnion(
+  'template',
+  TEMPLATES.map(payloadOf) as unknown as [
+    ReturnType<typeof payloadOf<AnyTemplate>>,
+    ...ReturnType<typeof payloadOf<AnyTemplate>>[],
+  ],
+) as unknown as z.ZodType<MailPayload>;
 export type MailTemplateName = MailPayload['template'];
 
 const BY_NAME = new Map<string, MailTemplate<string, z.ZodObject>>(

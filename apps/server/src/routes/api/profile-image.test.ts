@@ -6,6 +6,7 @@ import { APP_PACKAGE_HEADER } from '@amora/shared/constants';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories.js';
+import { multipart, type Part } from '../../test/multipart.js';
 import { Client, createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -28,39 +29,6 @@ async function loggedIn() {
   });
   expect(res.statusCode).toBe(200);
   return { ...m, client };
-}
-
-type Part =
-  | { field?: string; filename: string; contentType?: string; data: Buffer }
-  | { field: string; value: string };
-
-/** A multipart/form-data body built by hand, as a browser would send it. */
-function multipart(parts: Part[]) {
-  const boundary = `----amoraTest${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-      continue;
-    }
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'file'}"; ` +
-          `filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      part.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 const upload = (client: Client, parts: Part[]) =>

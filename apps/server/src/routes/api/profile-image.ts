@@ -1,7 +1,17 @@
 import { apiErrorSchema } from '@amora/shared/schemas/common';
-import { IMAGE_UPLOAD_LIMITS, profileImageResponseSchema } from '@amora/shared/schemas/images';
+import {
+  IMAGE_UPLOAD_LIMITS,
+  photoArrangementSchema,
+  photoDeleteBodySchema,
+  photoDeleteQuerySchema,
+  profileImageResponseSchema,
+} from '@amora/shared/schemas/images';
+import { userResponseSchema } from '@amora/shared/schemas/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors.js';
 import { addImages } from '../../modules/images/image.service.js';
+import { arrangePhotos, removePhoto } from '../../modules/images/photo-management.service.js';
+import { loadUser } from '../../modules/members/user.service.js';
 import { readUploadedFiles, requireMultipart } from '../../plugins/uploads.js';
 
 const { maxFileBytes, maxFilesPerRequest, maxPhotosPerMember } = IMAGE_UPLOAD_LIMITS;
@@ -40,6 +50,64 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
       const files = await readUploadedFiles(request);
       const images = await addImages(app.db, app.imageStorage, memberId, files);
       return { images };
+    },
+  );
+
+  app.put(
+    '/api/profileimage.php',
+    {
+      schema: {
+        summary: 'Orders the logged-in member’s photos and chooses the main photo',
+        description:
+          '`{ order: [ids…], main? }`: `order` lists every one of the member’s photo ids once ' +
+          '(400 incomplete_order when photos were added or removed meanwhile, 400 ' +
+          'unknown_image for an id that is not theirs); `main` makes one of them the main ' +
+          'photo. Answers { user } with the new order.',
+        body: photoArrangementSchema,
+        response: { 200: userResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const memberId = app.requireMember(request);
+      await arrangePhotos(app.db, memberId, request.body);
+      return { user: await loadUser(app.db, memberId) };
+    },
+  );
+
+  app.delete(
+    '/api/profileimage.php',
+    {
+      schema: {
+        summary: 'Removes one of the logged-in member’s photos',
+        description:
+          'The photo id comes in the JSON body `{ image }` or as `?image=`. The photo and its ' +
+          'files are removed; when it was the main photo the next one takes its place. 404 ' +
+          'image_not_found for an id that is not one of the member’s photos. Answers { user }.',
+        querystring: photoDeleteQuerySchema,
+        body: photoDeleteBodySchema,
+        response: {
+          200: userResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const memberId = app.requireMember(request);
+      const fromBody = request.body?.image;
+      const fromQuery = request.query.image;
+      if (fromBody !== undefined && fromQuery !== undefined && fromBody !== fromQuery) {
+        throw badRequest('image_mismatch', 'The body and the query name different photos');
+      }
+      const image = fromBody ?? fromQuery;
+      if (image === undefined) {
+        throw badRequest('missing_image', 'Say which photo to remove', {
+          image: 'Value is required',
+        });
+      }
+      await removePhoto(app.db, app.imageStorage, memberId, image);
+      return { user: await loadUser(app.db, memberId) };
     },
   );
 };
