@@ -29,7 +29,8 @@ const fieldsSchema = z
     Object.fromEntries(
       Object.entries(PROFILE_FIELDS).map(([name, values]) => [
         name,
-        z.enum(values as readonly [string, ...string[]]).optional(),
+        // '' clears an answer given before.
+        z.union([z.enum(values as readonly [string, ...string[]]), z.literal('')]).optional(),
       ]),
     ),
   )

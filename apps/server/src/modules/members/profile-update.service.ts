@@ -39,7 +39,8 @@ export async function updateLocation(
 
 /**
  * Signup steps 4 and 5 and the profile page: the given keys replace their values, `fields`
- * and `notes` are merged into what is stored (a key left out keeps its value), `interests`
+ * and `notes` are merged into what is stored (a key left out keeps its value, a field
+ * sent as '' is cleared), `interests`
  * replaces the list. `lastSignupStep` is stored with it, in one transaction.
  */
 export async function updateProfile(
@@ -49,6 +50,11 @@ export async function updateProfile(
 ): Promise<void> {
   const definedOnly = (values: Record<string, string | undefined>) =>
     JSON.stringify(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)));
+  // A field sent as '' loses its answer; one left out keeps it.
+  const answered = (values: Record<string, string | undefined>) =>
+    definedOnly(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')));
+  const cleared = (values: Record<string, string | undefined>) =>
+    Object.keys(values).filter((key) => values[key] === '');
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('profiles')
@@ -57,7 +63,7 @@ export async function updateProfile(
         ...(profile.gender !== undefined && { gender: profile.gender }),
         ...(profile.date_of_birth !== undefined && { date_of_birth: profile.date_of_birth }),
         ...(profile.fields && {
-          fields: sql<string>`fields || ${definedOnly(profile.fields)}::jsonb`,
+          fields: sql<string>`(fields || ${answered(profile.fields)}::jsonb) - ${cleared(profile.fields)}::text[]`,
         }),
         ...(profile.notes && {
           notes: sql<string>`notes || ${definedOnly(profile.notes)}::jsonb`,

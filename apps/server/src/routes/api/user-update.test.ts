@@ -142,6 +142,17 @@ describe('PUT /api/user.php with profile data', () => {
     expect(stored.fields).toEqual({ smoking: 'never', height: '180_189', eye_color: 'green' });
   });
 
+  it('clears a profile field sent empty and keeps the fields left out', async () => {
+    const { m, client } = await loggedIn();
+    await put(client, { profile: { fields: { height: '180_189', eye_color: 'green' } } });
+    const res = await put(client, { profile: { fields: { eye_color: '' } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.profile.fields).toEqual({ smoking: 'never', height: '180_189' });
+    expect((await storedProfile(m.id)).fields).toEqual({ smoking: 'never', height: '180_189' });
+    const wrong = await put(client, { profile: { fields: { eye_color: 'purple' } } });
+    expect(wrong.statusCode).toBe(400);
+  });
+
   it('takes an empty patch with only the signup step', async () => {
     const { m, client } = await loggedIn();
     const res = await put(client, { profile: {}, lastSignupStep: 4 });

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { ActivationReminder } from '@/features/activation/components/activation-reminder';
 import { useSession } from '../session/session-context';
 import { useCurrentRoute } from './current-route';
+import { MemberPrompts } from './member-prompts';
 
 /** The signup flow itself says where the mail went; no reminder on top of it. */
 const SIGNUP_ROUTES = new Set(['signup', 'complete-signup', 'index']);
@@ -19,6 +20,9 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
       <TopNav />
       <main id="main" className="container" tabIndex={-1}>
         {user && !SIGNUP_ROUTES.has(route?.name ?? '') && <ActivationReminder user={user} />}
+        {user && !SIGNUP_ROUTES.has(route?.name ?? '') && route?.name !== 'profile' && (
+          <MemberPrompts user={user} />
+        )}
         {children ?? <Outlet />}
       </main>
       <SiteFooter />

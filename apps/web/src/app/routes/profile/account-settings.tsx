@@ -1,14 +1,19 @@
+import { useTranslation } from 'react-i18next';
 import { ChangeEmailCard } from '@/features/account/components/change-email-card';
 import { ChangePasswordCard } from '@/features/account/components/change-password-card';
 import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
 
 /** The account's own settings under the profile: sign-in address, password, leaving. */
 export function AccountSettings() {
+  const { t } = useTranslation();
   return (
-    <>
+    <section id="account" className="d-grid gap-4" aria-labelledby="account-title">
+      <h2 id="account-title" className="h4 mb-0 mt-2">
+        {t('my_profile.account')}
+      </h2>
       <ChangeEmailCard />
       <ChangePasswordCard />
       <DeleteAccountCard />
-    </>
+    </section>
   );
 }

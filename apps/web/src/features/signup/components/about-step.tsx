@@ -4,7 +4,7 @@ import type { OwnProfile } from '@amora/shared/schemas/profile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
-import { useUpdateUser } from '../api/update-user';
+import { useUpdateUser } from '@/lib/update-user';
 
 /** Step 5: the about-me notes; saving marks the signup as gone through (lastSignupStep). */
 export function AboutStep({ profile, onDone }: { profile: OwnProfile; onDone: () => void }) {

@@ -1,14 +1,12 @@
 import type { Settings } from '@amora/shared/schemas/site';
 import { locationUpdateSchema } from '@amora/shared/schemas/user-update';
 import { LocateFixed } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useValidationText } from '@/components/form-field';
+import { LocationFields } from '@/components/profile-inputs/location-fields';
 import { ApiError } from '@/lib/api-client';
-import { currentLocale } from '@/lib/i18n';
-import { useRegions } from '@/lib/regions-query';
+import { useUpdateUser } from '@/lib/update-user';
 import { geocode } from '../api/location-data';
-import { useUpdateUser } from '../api/update-user';
 import { useGeolocation } from '../hooks/use-geolocation';
 
 interface Props {
@@ -20,11 +18,8 @@ interface Props {
 /** Step 3: where the member lives, from the browser's position when allowed, else chosen. */
 export function LocationStep({ settings, initial, onDone }: Props) {
   const { t } = useTranslation();
-  const ids = { country: useId(), region: useId(), city: useId() };
-  const regions = useRegions();
   const update = useUpdateUser();
   const { locate } = useGeolocation();
-  const text = useValidationText();
   const [locating, setLocating] = useState(true);
   const [country, setCountry] = useState(
     initial.country ?? settings.geoip_selected_country ?? settings.countries[0] ?? '',
@@ -32,7 +27,6 @@ export function LocationStep({ settings, initial, onDone }: Props) {
   const [region, setRegion] = useState(initial.countryregion ?? '');
   const [city, setCity] = useState(initial.city ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const countryName = new Intl.DisplayNames([currentLocale()], { type: 'region' });
 
   useEffect(() => {
     let cancelled = false;
@@ -69,9 +63,6 @@ export function LocationStep({ settings, initial, onDone }: Props) {
     }
   };
 
-  const countryRegions = regions.data?.[country] ?? [];
-  const invalid = (field: string) => (errors[field] ? 'is-invalid' : '');
-
   return (
     <div>
       <h2 className="h4 text-center">{t('signup.location.title')}</h2>
@@ -81,63 +72,16 @@ export function LocationStep({ settings, initial, onDone }: Props) {
           <LocateFixed size={16} aria-hidden="true" /> {t('signup.location.locating')}
         </p>
       )}
-      <div className="mb-3">
-        <label htmlFor={ids.country} className="form-label fw-medium">
-          {t('signup.location.country')}
-        </label>
-        <select
-          id={ids.country}
-          className={`form-select form-select-lg ${invalid('country')}`}
-          value={country}
-          onChange={(event) => {
-            setCountry(event.target.value);
-            setRegion('');
-          }}
-        >
-          {settings.countries.map((code) => (
-            <option key={code} value={code}>
-              {countryName.of(code) ?? code}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="mb-3">
-        <label htmlFor={ids.region} className="form-label fw-medium">
-          {t('signup.location.region')}
-        </label>
-        <select
-          id={ids.region}
-          className={`form-select form-select-lg ${invalid('countryregion')}`}
-          value={region}
-          onChange={(event) => setRegion(event.target.value)}
-          aria-invalid={errors.countryregion ? true : undefined}
-        >
-          <option value="">{t('signup.location.choose_region')}</option>
-          {countryRegions.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-        {errors.countryregion && (
-          <div className="invalid-feedback">{t('signup.location.region_required')}</div>
-        )}
-      </div>
-      <div className="mb-3">
-        <label htmlFor={ids.city} className="form-label fw-medium">
-          {t('signup.location.city')}
-        </label>
-        <input
-          id={ids.city}
-          className={`form-control form-control-lg ${invalid('city')}`}
-          value={city}
-          maxLength={100}
-          autoComplete="address-level2"
-          onChange={(event) => setCity(event.target.value)}
-          aria-invalid={errors.city ? true : undefined}
-        />
-        {errors.city && <div className="invalid-feedback">{text(errors.city)}</div>}
-      </div>
+      <LocationFields
+        countries={settings.countries}
+        value={{ country, countryregion: region, city }}
+        onChange={(next) => {
+          setCountry(next.country);
+          setRegion(next.countryregion);
+          setCity(next.city);
+        }}
+        errors={errors}
+      />
       {errors.form && (
         <div className="alert alert-danger" role="alert">
           {errors.form}

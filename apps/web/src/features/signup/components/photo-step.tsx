@@ -2,7 +2,7 @@ import { ImagePlus } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
-import { useUploadPhotos } from '../api/upload-photos';
+import { useUploadPhotos } from '@/lib/upload-photos';
 
 /** Dropping accepts png, jpeg and jpg; the chooser accepts any image (spec section 5). */
 const DROP_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
