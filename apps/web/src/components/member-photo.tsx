@@ -1,18 +1,27 @@
 import type { PublicProfile } from '@amora/shared/schemas/profile';
+import { UserX } from 'lucide-react';
 
 /**
  * A member's photo in a 4:5 frame, lazy-loaded on a placeholder colour, or a tasteful
- * initial-letter avatar when they have none (UI.md "Photos").
+ * initial-letter avatar when they have none (UI.md "Photos"). A deleted member (a chat's
+ * other side after they left) has neither name nor photo: a quiet "no longer here" mark.
  */
 export function MemberPhoto({
   profile,
   cdnPrefix,
   size,
 }: {
-  profile: Pick<PublicProfile, 'name' | 'main_image'>;
+  profile: Pick<PublicProfile, 'name' | 'main_image'> & { deleted?: boolean };
   cdnPrefix: string;
   size: 'thumb' | 'full';
 }) {
+  if (profile.deleted) {
+    return (
+      <div className="member-photo member-photo-empty member-photo-deleted" aria-hidden="true">
+        <UserX strokeWidth={1.5} />
+      </div>
+    );
+  }
   const image = profile.main_image;
   if (!image) {
     return (

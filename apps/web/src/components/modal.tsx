@@ -11,11 +11,15 @@ export function Modal({
   onClose,
   children,
   size = 'lg',
+  footer,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  size?: 'sm' | 'lg' | 'xl';
+  /** `md`: Bootstrap's default width (there is no `modal-md` class, so none applies). */
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** The dialog's own buttons (a confirmation's cancel and confirm); default: one Close. */
+  footer?: ReactNode;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -62,9 +66,11 @@ export function Modal({
             </div>
             <div className="modal-body">{children}</div>
             <div className="modal-footer">
-              <button type="button" className="btn btn-primary" onClick={onClose}>
-                {t('common.close')}
-              </button>
+              {footer ?? (
+                <button type="button" className="btn btn-primary" onClick={onClose}>
+                  {t('common.close')}
+                </button>
+              )}
             </div>
           </div>
         </div>

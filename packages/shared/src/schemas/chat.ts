@@ -10,11 +10,20 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/**
+ * The other member of a conversation. `deleted` is true when others may no longer see
+ * them (a deleted or blocked account): the conversation stays, the profile keeps only its
+ * id and everything else is empty, and the app shows "Deleted member" (docs/decisions/013).
+ */
+export const chatProfileSchema = publicProfileSchema.extend({
+  deleted: z.boolean(),
+});
+export type ChatProfile = z.infer<typeof chatProfileSchema>;
+
 /** One conversation in the chats list (spec section 3). */
 export const chatItemSchema = z.object({
   conversation: z.object({ id: z.number().int(), last_activity_at: z.string() }),
-  /** The other member; null when they have deleted their account. */
-  profile: publicProfileSchema.nullable(),
+  profile: chatProfileSchema,
   num_unread_messages: z.number().int().min(0),
   last_message: messageSchema.nullable(),
 });

@@ -2,13 +2,13 @@ import type { ChatItem } from '@amora/shared/schemas/chat';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { findProfiles } from '../members/profile.repository.js';
-import { toPublicProfile } from '../members/profile-view.js';
+import { toChatProfile } from '../members/profile-view.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import { listChats } from './chat.repository.js';
 
 /**
- * The chats list of spec section 3 for the logged-in member. The other member's profile
- * is null when others may no longer see them (deleted or banned account).
+ * The chats list of spec section 3 for the logged-in member. A member others may no longer
+ * see (deleted or banned account) keeps their conversations, shown as a deleted member.
  */
 export async function chatsFor(db: Kysely<Database>, memberId: number): Promise<ChatItem[]> {
   const [rows, settings] = await Promise.all([listChats(db, memberId), readStoredSettings(db)]);
@@ -21,7 +21,7 @@ export async function chatsFor(db: Kysely<Database>, memberId: number): Promise<
     const last = row.lastMessage;
     return {
       conversation: { id: row.conversationId, last_activity_at: row.lastActivityAt.toISOString() },
-      profile: record ? toPublicProfile(record, settings.visible_profile_notes, today) : null,
+      profile: toChatProfile(row.otherMemberId, record, settings.visible_profile_notes, today),
       num_unread_messages: row.numUnread,
       last_message: last && {
         id: last.id,

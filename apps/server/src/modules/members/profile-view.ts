@@ -1,5 +1,6 @@
 import type { Country } from '@amora/shared/constants';
 import { ageOn } from '@amora/shared/rules/age';
+import type { ChatProfile } from '@amora/shared/schemas/chat';
 import type { Image, OwnProfile, PublicProfile } from '@amora/shared/schemas/profile';
 import type { ImageRow } from '../../db/schema.js';
 import type { ProfileRecord } from './profile.repository.js';
@@ -43,5 +44,36 @@ export function toOwnProfile(record: ProfileRecord, today: Date = new Date()): O
   return {
     ...toPublicProfile(record, Object.keys(record.profile.notes), today),
     date_of_birth: record.profile.date_of_birth,
+  };
+}
+
+/**
+ * The other side of a conversation as the chats list shows it: the public profile, or,
+ * for a member others may no longer see (deleted or blocked), only the id marked deleted,
+ * so nothing they shared is kept on show (docs/decisions/013).
+ */
+export function toChatProfile(
+  memberId: number,
+  record: ProfileRecord | undefined,
+  visibleNotes: readonly string[],
+  today: Date = new Date(),
+): ChatProfile {
+  if (record) return { ...toPublicProfile(record, visibleNotes, today), deleted: false };
+  return {
+    id: memberId,
+    name: '',
+    age: null,
+    gender: null,
+    country: null,
+    countryregion: null,
+    city: null,
+    language: '',
+    main_image: null,
+    images: [],
+    notes: {},
+    fields: {},
+    interests: [],
+    fictional: false,
+    deleted: true,
   };
 }

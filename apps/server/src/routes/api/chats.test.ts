@@ -147,7 +147,7 @@ describe('GET /api/chats.php', () => {
     expect(chats[0].last_message.text).toBe('are you there?');
   });
 
-  it('shows a deleted or banned member as profile null, with the conversation kept', async () => {
+  it('shows a deleted or banned member as a deleted member, with the conversation kept', async () => {
     const me = await loggedIn();
     const leaver = await loggedIn({ name: 'Leaver' });
     const banned = await createMember(t.db, { status: 'banned' });
@@ -166,11 +166,14 @@ describe('GET /api/chats.php', () => {
     expect(chats).toHaveLength(2);
     expect(chats[0]).toMatchObject({
       conversation: { id: cLeaver },
-      profile: null,
+      profile: { id: leaver.id, name: '', deleted: true, main_image: null, images: [] },
       num_unread_messages: 1,
       last_message: { text: 'bye', sender: leaver.id },
     });
-    expect(chats[1]).toMatchObject({ conversation: { id: cBanned }, profile: null });
+    expect(chats[1]).toMatchObject({
+      conversation: { id: cBanned },
+      profile: { id: banned.id, name: '', deleted: true },
+    });
     expect(res.body).not.toContain('Leaver');
     expect(res.body).not.toContain(leaver.email);
   });

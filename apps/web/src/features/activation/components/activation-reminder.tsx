@@ -1,22 +1,59 @@
 import type { User } from '@amora/shared/schemas/user';
-import { MailWarning } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Check, MailWarning } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-client';
+import { userKeys } from '@/lib/user-query';
 import { useResendActivation } from '../api/resend-activation';
 
-/** Reminds a member who has not confirmed their address yet, with a way to get a new link. */
-export function ActivationReminder({ user }: { user: User }) {
+/** How long "Link sent" stands where the button was, before another link can be asked for. */
+const SENT_MS = 60_000;
+
+/**
+ * Reminds a member who has not confirmed their address yet, with a way to get a new link.
+ * After a link is sent, the button gives way to a quiet "Link sent" for a minute: the
+ * toast (top end) covers the button on wide screens, and a second link at once rarely
+ * helps. `preview` (the developer page) shows the confirmation without sending anything.
+ */
+export function ActivationReminder({
+  user,
+  preview = false,
+}: {
+  user: Pick<User, 'email' | 'activated'>;
+  preview?: boolean;
+}) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const resend = useResendActivation();
+  const [sent, setSent] = useState(false);
+  useEffect(() => {
+    if (!sent) return;
+    const timer = setTimeout(() => setSent(false), SENT_MS);
+    return () => clearTimeout(timer);
+  }, [sent]);
   if (user.activated) return null;
   const send = async () => {
     try {
-      await resend.mutateAsync();
+      if (!preview) await resend.mutateAsync();
+      setSent(true);
       toast.success(t('activation.resent', { email: user.email }));
     } catch (error) {
-      const limited = error instanceof ApiError && error.status === 429;
-      toast.error(limited ? t('activation.resend_limited') : t('common.something_went_wrong'));
+      const code = error instanceof ApiError ? error.code : '';
+      if (code === 'already_activated') {
+        // Activated in another tab or from the mail meanwhile: the reminder goes away.
+        toast.success(t('activation.already_activated'));
+        void queryClient.invalidateQueries({ queryKey: userKeys.all });
+        return;
+      }
+      toast.error(
+        code === 'rate_limited'
+          ? t('activation.resend_limited')
+          : code === 'network'
+            ? t('common.network_error')
+            : t('common.something_went_wrong'),
+      );
     }
   };
   return (
@@ -32,14 +69,21 @@ export function ActivationReminder({ user }: { user: User }) {
           components={{ strong: <strong className="text-break" /> }}
         />
       </span>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-dark"
-        onClick={send}
-        disabled={resend.isPending}
-      >
-        {t('activation.resend')}
-      </button>
+      {sent ? (
+        <span className="d-inline-flex align-items-center gap-1 small fw-medium">
+          <Check size={16} aria-hidden="true" />
+          {t('activation.sent')}
+        </span>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-dark"
+          onClick={send}
+          disabled={resend.isPending}
+        >
+          {t('activation.resend')}
+        </button>
+      )}
     </div>
   );
 }
