@@ -5,7 +5,8 @@ import { findMemberByEmail } from '../members/member.repository.js';
 import { clearAttempts, countRecentAttempts, recordAttempt } from './auth-attempts.repository.js';
 import { verifyPassword } from './password.js';
 
-const LOGIN_FAILURE = 'login_failure';
+/** Failed logins per e-mail address; other password checks (deleting the account) count here too. */
+export const LOGIN_FAILURE = 'login_failure';
 
 export interface LoginLimits {
   loginFailuresMax: number;

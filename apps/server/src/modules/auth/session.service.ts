@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import {
+  deleteMemberSessions,
   deleteSession,
   extendSession,
   findSessionMember,
@@ -13,7 +14,7 @@ const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
 const ACTIVITY_STEP_MS = 60 * 1000;
 
 /** Only the hash of the cookie value is stored. */
-const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
+export const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function startSession(
   db: Kysely<Database>,
@@ -47,4 +48,13 @@ export async function resolveSession(
 
 export async function endSession(db: Kysely<Database>, token: string): Promise<void> {
   await deleteSession(db, sessionId(token));
+}
+
+/** Ends every session of a member except the one with the cookie value `keepToken`, if given. */
+export async function endMemberSessions(
+  db: Kysely<Database>,
+  memberId: number,
+  keepToken?: string | null,
+): Promise<void> {
+  await deleteMemberSessions(db, memberId, keepToken ? sessionId(keepToken) : undefined);
 }

@@ -1,1 +1,83 @@
-export { Component } from '../placeholder/placeholder-page';
+import { PASSWORD_RESET_LINK_HOURS } from '@amora/shared/schemas/password';
+import { CircleX } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { useResetTokenCheck } from '@/features/account/api/check-reset-token';
+import { NewPasswordForm } from '@/features/account/components/new-password-form';
+import { useSettings } from '@/lib/settings-query';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /reset-password/do?token=…: where the link in the reset mail lands. */
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useSearchParams()[0].get('token') ?? '';
+  useDocumentTitle(t('routes.reset-password-do.title'), useSettings().data?.name ?? 'Amora');
+  const check = useResetTokenCheck(token);
+  const [refused, setRefused] = useState(false);
+
+  if (!token || refused || check.data?.valid === false) return <InvalidLink />;
+  return (
+    <div className="card auth-card">
+      <div className="card-body p-4">
+        <h1 className="h3 mb-1">{t('routes.reset-password-do.title')}</h1>
+        <p className="text-body-secondary">{t('routes.reset-password-do.text')}</p>
+        {check.isPending ? (
+          <p role="status" className="d-flex align-items-center gap-2 text-body-secondary">
+            <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+            {t('password.checking')}
+          </p>
+        ) : check.isError ? (
+          <div
+            className="alert alert-danger d-flex flex-wrap align-items-center gap-2"
+            role="alert"
+          >
+            <span className="flex-grow-1">{t('common.network_error')}</span>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger"
+              onClick={() => check.refetch()}
+            >
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : (
+          <NewPasswordForm
+            token={token}
+            onInvalidToken={() => setRefused(true)}
+            onDone={() => {
+              toast.success(t('password.reset_done'));
+              navigate('/members', { replace: true });
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function InvalidLink() {
+  const { t } = useTranslation();
+  return (
+    <div className="card auth-card text-center">
+      <div className="card-body p-4">
+        <div
+          className="feature-icon mx-auto mb-3"
+          aria-hidden="true"
+          style={{ width: '4rem', height: '4rem' }}
+        >
+          <CircleX />
+        </div>
+        <h1 className="h3">{t('password.invalid_title')}</h1>
+        <p className="text-body-secondary">
+          {t('password.invalid_text', { hours: PASSWORD_RESET_LINK_HOURS })}
+        </p>
+        <Link to="/reset-password" className="btn btn-primary btn-lg w-100">
+          {t('password.request_new')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,4 +1,95 @@
-/** Placeholder while this card is being built. */
+import { PASSWORD_MIN_LENGTH } from '@amora/shared/constants';
+import { type PasswordChangeBody, passwordChangeBodySchema } from '@amora/shared/schemas/password';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { PasswordField } from '@/components/password-field';
+import { ApiError } from '@/lib/api-client';
+import { useChangePassword } from '../api/change-password';
+
+const ERROR_KEYS: Record<string, string> = {
+  rate_limited: 'auth.too_many_attempts',
+  network: 'common.network_error',
+};
+
+/** The own profile's password card: the current password proves it is the member. */
 export function ChangePasswordCard() {
-  return null;
+  const { t } = useTranslation();
+  const titleId = useId();
+  const change = useChangePassword();
+  const form = useForm<PasswordChangeBody>({
+    resolver: zodResolver(passwordChangeBodySchema),
+    mode: 'onTouched',
+    defaultValues: { current_password: '', new_password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || change.isPending;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'wrong_password') {
+        form.setError('current_password', { type: 'server', message: 'password.wrong_password' });
+        form.setFocus('current_password');
+      }
+      return;
+    }
+    form.reset();
+    change.reset();
+    toast.success(t('password.changed'));
+  });
+
+  const apiError =
+    change.error instanceof ApiError && change.error.code !== 'wrong_password'
+      ? change.error
+      : null;
+  const errorId = `${titleId}-error`;
+
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <div className="card-body p-4">
+        <h2 className="h5 d-flex align-items-center gap-2" id={titleId}>
+          <KeyRound size={20} aria-hidden="true" className="text-body-secondary" />
+          {t('password.card_title')}
+        </h2>
+        <p className="text-body-secondary">{t('password.card_intro')}</p>
+        <form onSubmit={submit} noValidate aria-describedby={apiError ? errorId : undefined}>
+          {apiError && (
+            <div id={errorId} className="alert alert-danger" role="alert">
+              {t(ERROR_KEYS[apiError.code] ?? 'common.something_went_wrong')}
+            </div>
+          )}
+          <PasswordField
+            label={t('password.current_password')}
+            autoComplete="current-password"
+            error={errors.current_password}
+            {...form.register('current_password')}
+          />
+          <PasswordField
+            label={t('password.new_password')}
+            autoComplete="new-password"
+            hint={t('password.hint', { min: PASSWORD_MIN_LENGTH })}
+            error={errors.new_password}
+            {...form.register('new_password')}
+          />
+          <div className="d-flex flex-column flex-sm-row align-items-sm-center gap-3">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy && (
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              )}
+              {busy ? t('password.saving') : t('password.change')}
+            </button>
+            <Link to="/reset-password" className="small">
+              {t('auth.forgot_password')}
+            </Link>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
 }
