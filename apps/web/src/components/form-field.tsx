@@ -26,8 +26,10 @@ export function useValidationText() {
 export function FormField({ label, error, touched, hint, after, className, ...input }: Props) {
   const id = useId();
   const text = useValidationText();
+  // Any plain object is a form error (one set by `setError` may lack `type`); rendering it
+  // as a node would crash React.
   const isFieldError =
-    typeof error === 'object' && error !== null && !isValidElement(error) && 'type' in error;
+    typeof error === 'object' && error !== null && !isValidElement(error) && !Array.isArray(error);
   const message: ReactNode = isFieldError
     ? text((error as FieldError).message)
     : (error as ReactNode);
