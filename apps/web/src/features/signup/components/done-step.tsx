@@ -35,7 +35,7 @@ export function DoneStep({
       <p className="small text-body-secondary">
         <Trans
           i18nKey="signup.done.wrong_address"
-          components={{ change: <Link to="/profile#email" /> }}
+          components={{ change: <Link to="/notifications#email-change-incorrect" /> }}
         />
       </p>
       {user.mailprovider === MAILPROVIDER_LARGE_WEBMAIL && (
