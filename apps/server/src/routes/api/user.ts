@@ -1,3 +1,7 @@
+import {
+  deleteAccountBodySchema,
+  deleteAccountResponseSchema,
+} from '@amora/shared/schemas/account-deletion';
 import { apiErrorSchema, queryBooleanSchema } from '@amora/shared/schemas/common';
 import { signupBodySchema } from '@amora/shared/schemas/signup';
 import { userResponseSchema } from '@amora/shared/schemas/user';
@@ -11,6 +15,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
+import { deleteAccount } from '../../modules/account/account-deletion.service.js';
 import { endSession } from '../../modules/auth/session.service.js';
 import { updateLocation, updateProfile } from '../../modules/members/profile-update.service.js';
 import { loadUser } from '../../modules/members/user.service.js';
@@ -144,6 +149,43 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         await updateLocation(app.db, memberId, parseBody(locationUpdateSchema, body));
       }
       return { user: await loadUser(app.db, memberId) };
+    },
+  );
+
+  app.delete(
+    '/api/user.php',
+    {
+      schema: {
+        summary: "Deletes the logged-in member's account (confirmed with the password)",
+        description:
+          'Body { password }: the current password (400 wrong_password, counted with failed ' +
+          'logins of the address; 429 after too many). The account is marked deleted, its ' +
+          'profile emptied, its photos, likes (given and received), push subscriptions and ' +
+          'sessions removed, and the session cookie cleared. Afterwards the member is gone ' +
+          'from search, profiles and likes; the other side of a conversation sees a deleted ' +
+          'member; the address reports status `deleted` and can neither log in nor sign up ' +
+          'again. Answers { ok: true }; 403 when nobody is logged in.',
+        body: deleteAccountBodySchema,
+        response: {
+          200: deleteAccountResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+      // Logged out is 403 whatever the body holds: the session is checked before the body.
+      preValidation: async (request) => {
+        app.requireMember(request);
+      },
+    },
+    async (request, reply) => {
+      const memberId = app.requireMember(request);
+      await deleteAccount(app.db, app.imageStorage, memberId, request.body.password, {
+        limits: app.config.rateLimit,
+        log: request.log,
+      });
+      app.clearSessionCookie(reply);
+      return { ok: true as const };
     },
   );
 };
