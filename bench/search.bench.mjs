@@ -1,12 +1,16 @@
 // Member search at scale (docs/decisions/009): seeds BENCH_MEMBERS fictional members
 // (default 1 000 000 on PostgreSQL, 100 000 on PGlite) with SQL into a throwaway database:
 // PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a new database,
-// dropped afterwards), else PGlite.
-// Then, per search shape: the plan, the same queries run directly (page and capped count,
-// as the service runs them), the HTTP API's latency one call at a time, and requests per
-// second with 10 connections. Needs the built server (`npm run bench` builds it).
+// dropped afterwards, or kept for the next run with BENCH_KEEP_DB=1), else PGlite.
+// Then, per search shape: the plan, the same queries run directly (the page's ids and the
+// capped count, as the service runs them: the raw SQL), the HTTP API's latency one call at a
+// time to the last byte of the compressed answer (on PostgreSQL taking turns with the raw
+// SQL, so both meet the same machine load), the API's cost over the raw SQL (+p50, +p95),
+// and requests per second with 10 connections.
+// Needs the built server (`npm run bench` builds it).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import http from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -29,6 +33,9 @@ const SQL_SAMPLES = API_SAMPLES;
 const DEMO_PASSWORD = 'amora-demo-2026';
 const PAGE_SIZE = 12;
 const COUNT_UP_TO = 10_001;
+// BENCH_KEEP_DB=1 (PostgreSQL only): seed into `amora_bench_keep_<members>` and keep it, so
+// the next run with the same BENCH_MEMBERS skips the seeding (drop it by hand when done).
+const KEEP_DB = Boolean(SERVER_URL) && ['1', 'true'].includes(process.env.BENCH_KEEP_DB ?? '');
 
 /** A thousand country slots, each country by its share: a random slot is a weighted pick. */
 function countrySlots() {
@@ -45,22 +52,33 @@ async function openBenchDb() {
     if (event.level === 'query') log.last = event.query;
   };
   if (SERVER_URL) {
-    const name = `amora_bench_${process.pid}_${Date.now()}`;
+    const name = KEEP_DB
+      ? `amora_bench_keep_${MEMBERS}`
+      : `amora_bench_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: SERVER_URL });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const exists = KEEP_DB
+      ? (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0
+      : false;
+    if (!exists) await admin.query(`create database ${name}`);
     const url = new URL(SERVER_URL);
     url.pathname = `/${name}`;
     const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
     const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: onLog });
+    let closed = null;
     return {
       kind: 'PostgreSQL',
       db,
       log,
       serverEnv: { DATABASE_URL: url.toString() },
-      close: () => db.destroy(),
+      close: () => {
+        closed ??= db.destroy();
+        return closed;
+      },
       async drop() {
-        await admin.query(`drop database if exists ${name} with (force)`);
+        await this.close();
+        if (KEEP_DB) console.log(`\nKept database ${name} (BENCH_KEEP_DB=1); drop it when done.`);
+        else await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       },
     };
@@ -134,20 +152,50 @@ async function seed(db, n) {
   await timed('vacuum analyze', () => sql`vacuum analyze`.execute(db));
 }
 
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+/**
+ * One GET as the web app makes it, compressed answer accepted (what `fetch` asks for), timed
+ * to its last byte. The body is not decoded: unpacking it is the client's work, not the API's
+ * (`fetch` adds 0.3 ms at p50 and 2 to 3 ms at p95 for that on a loaded machine).
+ */
+function get(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { 'accept-encoding': 'gzip, deflate', ...headers } }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
+        res.on('data', () => {});
+        res.on('end', resolve);
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 const ms = (v) => `${v.toFixed(2).padStart(6)} ms`;
 
-async function sample(count, run) {
-  for (let i = 0; i < 10; i++) await run(); // warm-up
-  const times = [];
+/**
+ * Times each of `runs` (name → function) `count` times, one call at a time, taking turns in
+ * alternating order, so that all of them meet the same load on the machine.
+ */
+async function sample(count, runs) {
+  const names = Object.keys(runs);
+  for (let i = 0; i < 10; i++) for (const name of names) await runs[name](); // warm-up
+  const times = Object.fromEntries(names.map((name) => [name, []]));
   for (let i = 0; i < count; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
+    for (const name of i % 2 ? [...names].reverse() : names) {
+      const start = performance.now();
+      await runs[name]();
+      times[name].push(performance.now() - start);
+    }
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+  return Object.fromEntries(
+    names.map((name) => {
+      const sorted = times[name].sort((a, b) => a - b);
+      return [name, { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) }];
+    }),
+  );
 }
 
 /** The filter the service builds for a query (see search.service.ts). */
@@ -202,14 +250,22 @@ console.log(`Search benchmark: ${MEMBERS.toLocaleString('en')} members on ${hand
 let server = null;
 try {
   await migrateToLatest(handle.db);
-  await seed(handle.db, MEMBERS);
+  const { seeded } =
+    await sql`select count(*)::int as seeded from members where email like 'bench-%'`
+      .execute(handle.db)
+      .then((r) => r.rows[0]);
+  if (KEEP_DB && seeded === MEMBERS) console.log('  seeded earlier (BENCH_KEEP_DB): reused');
+  else if (seeded > 0)
+    throw new Error(`the kept bench database holds ${seeded} members, not ${MEMBERS}: drop it`);
+  else await seed(handle.db, MEMBERS);
   const { visible } = await sql`select count(*)::int as visible from search_profiles`
     .execute(handle.db)
     .then((r) => r.rows[0]);
   console.log(`  ${visible.toLocaleString('en')} members can be found\n`);
 
-  // Directly: the repository's two queries, as the service runs them for the demo member
-  // (who is created by the server below; an id no member has stands in for the exclusion).
+  // Directly: the repository's two queries (ids of the page, capped count) as the service
+  // runs them for the demo member (who is created by the server below; an id no member has
+  // stands in for the exclusion). This is the raw SQL the API is compared with.
   const searcher = { id: 0, country: 'NL' };
   const direct = new Map();
   for (const shape of SHAPES) {
@@ -232,9 +288,16 @@ try {
       );
       plans.push(planOf(explained.rows));
     }
-    direct.set(shape, { times: await sample(SQL_SAMPLES, run), plans });
+    direct.set(shape, { run, plans });
   }
-  await handle.close();
+  // PGlite is one process's database: its queries are timed before the server opens it. On
+  // PostgreSQL the queries and the API calls take turns (see `sample`).
+  const interleaved = handle.kind === 'PostgreSQL';
+  if (!interleaved) {
+    for (const entry of direct.values())
+      entry.times = (await sample(SQL_SAMPLES, { sql: entry.run })).sql;
+    await handle.close();
+  }
 
   server = await startServer({
     ...handle.serverEnv,
@@ -262,33 +325,47 @@ try {
     }
   }
 
+  const loadAverage = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  console.log(`Load average before: ${loadAverage()} (${cpus().length} cores)`);
   console.log(
-    `${'search'.padEnd(40)} ${'results'.padStart(8)}  ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)}  ${'API p50'.padStart(9)} ${'API p95'.padStart(9)}  ${'req/s'.padStart(6)}`,
+    `${'search'.padEnd(40)} ${'results'.padStart(8)}  ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)}  ${'API p50'.padStart(9)} ${'API p95'.padStart(9)}  ${'+p50'.padStart(6)} ${'+p95'.padStart(6)}  ${'req/s'.padStart(6)}`,
   );
   const plans = [];
   for (const shape of SHAPES) {
     const path = pathOf(shape);
     const headers = headersOf(shape);
     const { paging } = await (await fetch(`${server.url}${path}`, { headers })).json();
-    const api = await sample(API_SAMPLES, async () => {
-      const res = await fetch(`${server.url}${path}`, { headers });
-      await res.arrayBuffer();
-    });
+    const api = () => get(`${server.url}${path}`, headers);
+    const entry = direct.get(shape);
+    if (interleaved) {
+      const timed = await sample(API_SAMPLES, { sql: entry.run, api });
+      entry.times = timed.sql;
+      entry.api = timed.api;
+    } else {
+      entry.api = (await sample(API_SAMPLES, { api })).api;
+    }
     const load = await autocannon({
       url: `${server.url}${path}`,
       headers,
       connections: 10,
       duration: 3,
     });
-    const { times, plans: shapePlans } = direct.get(shape);
+    const { times, api: apiTimes, plans: shapePlans } = entry;
     const results = `${paging.num_results.toLocaleString('en')}${paging.capped ? '+' : ''}`;
+    const gap = (p) => (apiTimes[p] - times[p]).toFixed(2).padStart(6);
     console.log(
-      `${shape.label.padEnd(40)} ${results.padStart(8)}  ${ms(times.p50)} ${ms(times.p95)}  ${ms(api.p50)} ${ms(api.p95)}  ${load.requests.average.toFixed(0).padStart(6)}${load.non2xx ? `  (${load.non2xx} non-2xx)` : ''}`,
+      `${shape.label.padEnd(40)} ${results.padStart(8)}  ${ms(times.p50)} ${ms(times.p95)}  ${ms(apiTimes.p50)} ${ms(apiTimes.p95)}  ${gap('p50')} ${gap('p95')}  ${load.requests.average.toFixed(0).padStart(6)}${load.non2xx ? `  (${load.non2xx} non-2xx)` : ''}`,
     );
     plans.push(`  ${shape.label}\n    page:  ${shapePlans[0]}\n    count: ${shapePlans[1]}`);
   }
+  console.log(`Load average after: ${loadAverage()}`);
+  if (interleaved) await handle.close();
   console.log(`\nPlans:\n${plans.join('\n')}`);
 } finally {
+  agent.destroy();
   if (server) await server.stop();
   await handle.drop();
 }

@@ -79,7 +79,13 @@ describe('routes', () => {
 
   it('loads every open route logged out, with a heading', async () => {
     const { context, page } = await app.newPage();
-    for (const route of APP_ROUTES.filter((r) => r.auth !== 'required' && !r.redirectTo)) {
+    // /members/{id}/chat is open in the table, but its page sends a visitor to log in
+    // first (e2e/chat.test.ts checks that).
+    const sendsToLogin = new Set(['members-memberId-chat']);
+    const open = APP_ROUTES.filter(
+      (r) => r.auth !== 'required' && !r.redirectTo && !sendsToLogin.has(r.name),
+    );
+    for (const route of open) {
       const path = samplePath(route.path);
       const response = await page.goto(app.url(path));
       expect(response?.status(), path).toBe(200);

@@ -88,5 +88,10 @@ export default defineConfig({
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' } },
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', ws: true },
+      '/uploads': 'http://127.0.0.1:3000',
+    },
+  },
 });

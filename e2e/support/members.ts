@@ -11,7 +11,13 @@ export const TEST_PASSWORD = 'a-good-password';
 export async function signUpViaApi(
   context: BrowserContext,
   baseUrl: string,
-  options: { name?: string; language?: string; email?: string; password?: string } = {},
+  options: {
+    name?: string;
+    language?: string;
+    email?: string;
+    password?: string;
+    country?: string;
+  } = {},
 ): Promise<{ email: string; password: string; id: number }> {
   const email =
     options.email ?? `member.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -26,7 +32,7 @@ export async function signUpViaApi(
       email,
       name: options.name ?? 'Robin',
       password,
-      country: 'NL',
+      country: options.country ?? 'NL',
       language: options.language ?? 'en',
       token,
       csrf: createHash('sha512').update(`${token}:${email}`).digest('hex'),

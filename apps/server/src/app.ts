@@ -7,9 +7,12 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config/config.js';
 import type { DatabaseKind } from './db/database.js';
+import type { Listen } from './db/listen.js';
 import type { Database } from './db/schema.js';
+import { cacheStoredSettings } from './modules/site/site.repository.js';
 import { appPackagePlugin } from './plugins/app-package.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { livePlugin } from './plugins/live.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -18,10 +21,16 @@ import { webAppPlugin } from './plugins/web-app.js';
 import { activationRoutes } from './routes/api/activation.js';
 import { authRoutes } from './routes/api/auth.js';
 import { camsRoutes } from './routes/api/cams.js';
+import { chatRoutes } from './routes/api/chat.js';
 import { chatsRoutes } from './routes/api/chats.js';
+import { creditsRoutes } from './routes/api/credits.js';
+import { emailChangeRoutes } from './routes/api/email-change.js';
 import { geocodeRoutes } from './routes/api/geocode.js';
 import { healthRoutes } from './routes/api/health.js';
 import { likesRoutes } from './routes/api/likes.js';
+import { messagesRoutes } from './routes/api/messages.js';
+import { notificationsRoutes } from './routes/api/notifications.js';
+import { passwordRoutes } from './routes/api/password-reset.js';
 import { profileRoutes } from './routes/api/profile.js';
 import { profileImageRoutes } from './routes/api/profile-image.js';
 import { resellRoutes } from './routes/api/resell.js';
@@ -45,6 +54,8 @@ export interface AppDeps {
   config: AppConfig;
   db: Kysely<Database>;
   dbKind: DatabaseKind;
+  /** LISTEN on the database's NOTIFY channels (the live channel). */
+  listen: Listen;
   logger?: FastifyBaseLogger | boolean;
 }
 
@@ -53,6 +64,7 @@ export async function buildApp({
   config,
   db,
   dbKind,
+  listen,
   logger = false,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -65,6 +77,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('dbKind', dbKind);
+  cacheStoredSettings(db, config.settingsCacheSeconds * 1000);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -72,6 +85,7 @@ export async function buildApp({
   await app.register(appPackagePlugin);
   await app.register(sessionPlugin);
   await app.register(uploadsPlugin);
+  await app.register(livePlugin, { listen });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -80,6 +94,10 @@ export async function buildApp({
   await app.register(profileRoutes);
   await app.register(profileImageRoutes);
   await app.register(chatsRoutes);
+  await app.register(chatRoutes);
+  await app.register(messagesRoutes);
+  await app.register(creditsRoutes);
+  await app.register(notificationsRoutes);
   await app.register(likesRoutes);
   await app.register(searchRoutes);
   await app.register(similarRoutes);
@@ -90,6 +108,8 @@ export async function buildApp({
 
   await app.register(manifestRoutes);
   await app.register(activationRoutes);
+  await app.register(emailChangeRoutes);
+  await app.register(passwordRoutes);
   await app.register(devMailboxRoutes);
   await app.register(webAppPlugin);
   await app.ready();

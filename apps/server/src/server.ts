@@ -24,7 +24,13 @@ async function main() {
   const handle = await openDatabase(config);
   logger.info({ database: handle.kind }, 'database open');
   const { demoEmail } = await prepareData(handle, config, logger);
-  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, logger });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    listen: handle.listen,
+    logger,
+  });
   // Every instance works the outbox (mail now, push later); see docs/decisions/007.
   const outboxWorker = startAppOutboxWorker(app);
 

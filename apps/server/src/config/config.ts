@@ -49,7 +49,14 @@ const envSchema = z.object({
   LOGIN_FAILURES_MAX: positiveInt.default(10),
   LOGIN_FAILURES_WINDOW_MINUTES: positiveInt.default(15),
   SESSION_DAYS: positiveInt.default(30),
+  SETTINGS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   WELCOME_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  MESSAGE_CREDITS: z.coerce.number().int().min(0).max(1000).default(1),
+  // e.g. `PL=2,CH=1`: the credits one message costs a member of that country.
+  MESSAGE_CREDITS_BY_COUNTRY: z
+    .string()
+    .regex(/^([A-Z]{2}=\d{1,4})(,[A-Z]{2}=\d{1,4})*$/, 'must look like PL=2,CH=1')
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -98,7 +105,19 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       loginFailuresWindowMinutes: e.LOGIN_FAILURES_WINDOW_MINUTES,
     },
     sessionDays: e.SESSION_DAYS,
+    /** How long an instance keeps the stored settings before reading them again (0: never). */
+    settingsCacheSeconds: e.SETTINGS_CACHE_SECONDS,
     welcomeCredits: e.WELCOME_CREDITS,
+    /** Credits one message costs a member who is not paid: per country, else the default. */
+    messageCredits: {
+      default: e.MESSAGE_CREDITS,
+      byCountry: Object.fromEntries(
+        (e.MESSAGE_CREDITS_BY_COUNTRY?.split(',') ?? []).map((pair) => {
+          const [country, credits] = pair.split('=');
+          return [country!, Number(credits)];
+        }),
+      ) as Record<string, number>,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     /** Webcam tile target; `{account}` is replaced by the URL-encoded account. */

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type Listen, pgliteListen, postgresListen } from './listen.js';
 import { createPgliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -10,6 +11,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** LISTEN on a NOTIFY channel of this database (live updates across instances). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -25,7 +28,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     parsers: { [pgliteTypes.INT8]: parseInt8, [pgliteTypes.DATE]: keepText },
   });
   const db = new Kysely<Database>({ dialect: createPgliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', listen: pgliteListen(client), close: () => db.destroy() };
 }
 
 export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
@@ -40,7 +43,12 @@ export function openPostgres(connectionString: string, max = 10): DatabaseHandle
   // An idle client that loses its server must not take the process down.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    listen: postgresListen(connectionString),
+    close: () => db.destroy(),
+  };
 }
 
 export async function openDatabase(options: {

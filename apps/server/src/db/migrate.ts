@@ -5,6 +5,7 @@ import * as outboxAndTokens from './migrations/2026112202-outbox-and-tokens.js';
 import * as signupAndPush from './migrations/2026112203-signup-and-push.js';
 import * as search from './migrations/2026112204-search.js';
 import * as account from './migrations/2026112205-account.js';
+import * as notifications from './migrations/2026112206-notifications.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112203-signup-and-push': signupAndPush,
   '2026112204-search': search,
   '2026112205-account': account,
+  '2026112206-notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -30,6 +30,10 @@ export interface MembersTable {
   tracking: Json<Record<string, string>>;
   signup_ip: string | null;
   deleted_at: NullableTimestamp;
+  /** When the last digest mail went out (at most one a day). */
+  digest_sent_at: NullableTimestamp;
+  /** Unsubscribed from digest mails through the link in one. */
+  digest_opt_out: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface ProfilesTable {
@@ -238,6 +242,33 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   search_profiles: SearchProfilesTable;
   member_searches: MemberSearchesTable;
+  notifications: NotificationsTable;
+  page_presence: PagePresenceTable;
+}
+
+export type NotificationKind = 'like' | 'message' | 'account';
+
+/** Something a member is told about; messages of a conversation gather in one unread row. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: NotificationKind;
+  actor_id: number | null;
+  conversation_id: number | null;
+  count: ColumnType<number, number | undefined, number>;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+  read_at: NullableTimestamp;
+}
+
+/** An open tab of a member (its live channel): visible or hidden, and the chat it shows. */
+export interface PagePresenceTable {
+  id: string;
+  member_id: number;
+  session_id: string;
+  visible: ColumnType<boolean, boolean | undefined, boolean>;
+  conversation_id: number | null;
+  updated_at: Timestamp;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -47,11 +47,18 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     WEB_DIST: join(dataDir, 'no-web-build'),
     LOG_LEVEL: 'silent',
+    // Tests change settings straight in the database and expect the next call to see them.
+    SETTINGS_CACHE_SECONDS: '0',
     ...env,
   });
   await ensureSiteDefaults(testDb.db);
   await ensureSecrets(testDb.db);
-  const app = await buildApp({ config, db: testDb.db, dbKind: testDb.kind });
+  const app = await buildApp({
+    config,
+    db: testDb.db,
+    dbKind: testDb.kind,
+    listen: testDb.listen,
+  });
   const workers: OutboxWorker[] = [];
   const startWorker = (overrides: WorkerOverrides = {}) => {
     const worker = startAppOutboxWorker(app, overrides);

@@ -5,12 +5,14 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseKind, openPglite, openPostgres } from '../db/database.js';
+import type { Listen } from '../db/listen.js';
 import type { Database } from '../db/schema.js';
 import { databaseUrl } from './pg-url.js';
 
 export interface TestDb {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  listen: Listen;
   /** For tests that need a second app instance on the same data (PostgreSQL only). */
   url: string | null;
   destroy(): Promise<void>;
@@ -29,6 +31,7 @@ export async function createTestDb(): Promise<TestDb> {
     return {
       db: handle.db,
       kind: 'postgres',
+      listen: handle.listen,
       url,
       async destroy() {
         await handle.close();
@@ -43,6 +46,7 @@ export async function createTestDb(): Promise<TestDb> {
   return {
     db: handle.db,
     kind: 'pglite',
+    listen: handle.listen,
     url: null,
     async destroy() {
       await handle.close();

@@ -29,7 +29,12 @@ const SCREENS: Record<string, Lazy> = {
   'reset-password-do': () => import('./routes/account/reset-password-do-page'),
   'mail-change-do': () => import('./routes/account/mail-change-do-page'),
   'account-deleted': () => import('./routes/account/account-deleted-page'),
+  'dev-activate-reminder': () => import('./routes/dev/activate-reminder-page'),
   notifications: () => import('./routes/notifications/notifications-page'),
+  chats: () => import('./routes/chats/chats-page'),
+  'chats-chatId': () => import('./routes/chats/chat-page'),
+  'members-memberId-chat': () => import('./routes/chats/member-chat-page'),
+  credits: () => import('./routes/credits/credits-page'),
 };
 
 export const screenFor = (routeName: string): Lazy => SCREENS[routeName] ?? placeholder;

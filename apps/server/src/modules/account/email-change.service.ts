@@ -16,6 +16,7 @@ import { endMemberSessions } from '../auth/session.service.js';
 import { issueActivation } from '../mail/activation.service.js';
 import { mailLocale } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
+import { onAccountNotice } from '../notifications/member-events.js';
 import {
   consumeMemberToken,
   issueMemberToken,
@@ -248,6 +249,7 @@ async function mailUndoNotice(
       },
     },
   });
+  await onAccountNotice(trx, member.id, 'email_changed');
 }
 
 /**

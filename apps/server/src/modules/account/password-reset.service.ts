@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/password.js';
 import { endMemberSessions } from '../auth/session.service.js';
 import { mailLocale } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
+import { onAccountNotice } from '../notifications/member-events.js';
 import {
   consumeMemberToken,
   findUsableMemberToken,
@@ -50,6 +51,7 @@ export async function queuePasswordChangedMail(db: Kysely<Database>, member: Mai
       data: { name: member.name },
     },
   });
+  await onAccountNotice(db, member.id, 'password_changed');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { notifySessionsEnded } from '../live/live-notify.js';
 
 export async function insertSession(
   db: Kysely<Database>,
@@ -57,11 +58,16 @@ export async function extendSession(db: Kysely<Database>, id: string, days: numb
     .execute();
 }
 
+/** Ends a session; its open live channels are closed on every instance. */
 export async function deleteSession(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', id).execute();
+  const gone = await db.deleteFrom('sessions').where('id', '=', id).returning('id').execute();
+  await notifySessionsEnded(
+    db,
+    gone.map((row) => row.id),
+  );
 }
 
-/** Ends every session of a member except, optionally, the one in use. */
+/** Ends every session of a member except, optionally, the one in use (live channels too). */
 export async function deleteMemberSessions(
   db: Kysely<Database>,
   memberId: number,
@@ -69,5 +75,9 @@ export async function deleteMemberSessions(
 ): Promise<void> {
   let query = db.deleteFrom('sessions').where('member_id', '=', memberId);
   if (exceptId) query = query.where('id', '!=', exceptId);
-  await query.execute();
+  const gone = await query.returning('id').execute();
+  await notifySessionsEnded(
+    db,
+    gone.map((row) => row.id),
+  );
 }

@@ -52,28 +52,34 @@ export async function likesReceivedBy(db: Kysely<Database>, memberId: number): P
  * Adds the like; one that exists already stays as it was (its date and seen mark), so
  * liking twice changes nothing.
  */
+/** Adds the like unless it exists; answers whether it is new. */
 export async function insertLike(
   db: Kysely<Database>,
   likerId: number,
   likedId: number,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .insertInto('likes')
     .values({ liker_id: likerId, liked_id: likedId })
     .onConflict((oc) => oc.columns(['liker_id', 'liked_id']).doNothing())
+    .returning('liker_id')
     .execute();
+  return rows.length > 0;
 }
 
+/** Removes the like; answers whether there was one. */
 export async function deleteLike(
   db: Kysely<Database>,
   likerId: number,
   likedId: number,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .deleteFrom('likes')
     .where('liker_id', '=', likerId)
     .where('liked_id', '=', likedId)
+    .returning('liker_id')
     .execute();
+  return rows.length > 0;
 }
 
 /**

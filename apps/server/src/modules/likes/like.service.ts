@@ -2,8 +2,10 @@ import type { LikesResponse } from '@amora/shared/schemas/likes';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { notifyMembers } from '../live/live-notify.js';
 import { findProfiles } from '../members/profile.repository.js';
 import { toPublicProfile } from '../members/profile-view.js';
+import { onNewLike } from '../notifications/member-events.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import { deleteLike, insertLike, likesGivenBy, likesReceivedBy } from './like.repository.js';
 
@@ -53,7 +55,13 @@ export async function likeMember(
   if (!visible.has(likedId)) {
     throw notFound('member_not_found', 'This member does not exist or has left');
   }
-  await insertLike(db, likerId, likedId);
+  await db.transaction().execute(async (trx) => {
+    // Both members' open tabs update their likes (the liker's other tabs too).
+    if (await insertLike(trx, likerId, likedId)) {
+      await notifyMembers(trx, [likedId, likerId], { type: 'likes' });
+      await onNewLike(trx, likedId, likerId);
+    }
+  });
 }
 
 /** Removes the like, if any (idempotent; removing a like of an absent member is no error). */
@@ -62,5 +70,9 @@ export async function unlikeMember(
   likerId: number,
   likedId: number,
 ): Promise<void> {
-  await deleteLike(db, likerId, likedId);
+  await db.transaction().execute(async (trx) => {
+    if (await deleteLike(trx, likerId, likedId)) {
+      await notifyMembers(trx, [likedId, likerId], { type: 'likes' });
+    }
+  });
 }

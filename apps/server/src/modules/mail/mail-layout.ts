@@ -87,6 +87,8 @@ export function renderActionMail(
   values: Record<string, string>,
   link: { path: string },
   context: RenderContext,
+  /** A second, quieter link under the sign-off (an unsubscribe link, say). */
+  footer?: { text: string; label: string; path: string },
 ): RenderedMail {
   const all = { site: context.siteName, ...values };
   const escaped = Object.fromEntries(Object.entries(all).map(([k, v]) => [k, escapeHtml(v)]));
@@ -110,6 +112,9 @@ export function renderActionMail(
     s(texts.signoff),
     s(texts.team),
     '',
+    ...(footer
+      ? [`${s(footer.text)} ${s(footer.label)}: ${context.publicUrl}${footer.path}`, '']
+      : []),
   ].join('\n');
 
   const href = escapeHtml(url);
@@ -123,7 +128,11 @@ export function renderActionMail(
 </table>
 ${texts.expiry ? `<p style="margin:0 0 16px;">${h(texts.expiry)}</p>\n` : ''}<p style="margin:0 0 16px;${small}">${h(texts.fallback)}<br><a href="${href}" style="color:${BRAND_DARK};word-break:break-all;">${href}</a></p>
 <p style="margin:0 0 24px;${small}">${h(texts.ignore)}</p>
-<p style="margin:0;">${h(texts.signoff)}<br>${h(texts.team)}</p>`;
+<p style="margin:0;">${h(texts.signoff)}<br>${h(texts.team)}</p>${
+    footer
+      ? `\n<p style="margin:24px 0 0;${small}">${h(footer.text)} <a href="${escapeHtml(`${context.publicUrl}${footer.path}`)}" style="color:${BRAND_DARK};">${h(footer.label)}</a></p>`
+      : ''
+  }`;
 
   return { subject, text, html: layout(locale, subject, context.siteName, body) };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { RenderContext, RenderedMail } from './mail-layout.js';
 import type { MailTemplate } from './mail-template.js';
 import { activationMail } from './templates/activation.js';
+import { digestMail } from './templates/digest.js';
 import { emailChangeConfirmMail } from './templates/email-change-confirm.js';
 import { emailChangeNoticeMail } from './templates/email-change-notice.js';
 import { passwordChangedMail } from './templates/password-changed.js';
@@ -18,6 +19,7 @@ const TEMPLATES = [
   passwordChangedMail,
   emailChangeConfirmMail,
   emailChangeNoticeMail,
+  digestMail,
 ] as const;
 
 type AnyTemplate = (typeof TEMPLATES)[number];

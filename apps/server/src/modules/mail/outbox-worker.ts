@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
+import { queueDigests } from '../notifications/digest.service.js';
+import { deliverPushJob, vapidSubject } from '../push/push-delivery.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import {
   type MailPayload,
@@ -24,10 +26,14 @@ export interface OutboxWorkerDeps {
   transport: MailTransport;
   /** PUBLIC_URL: links in mail are made absolute with it. */
   publicUrl: string;
+  /** VAPID subject of Web Push requests (an https: URL or a mailto: address). */
+  pushSubject?: string;
   /** Pause between polls of an empty queue; default 500 ms. */
   pollIntervalMs?: number;
   /** Seconds a claimed job stays locked to this worker; default 5 minutes. */
   lockSeconds?: number;
+  /** How often this worker looks for members due a digest mail; default a minute, 0: never. */
+  digestEveryMs?: number;
   /** Back-off after `attempts` failed tries; default 30 s, 2 min, 10 min, 1 h. */
   retryDelayMs?: (attempts: number) => number;
 }
@@ -111,12 +117,36 @@ export function startOutboxWorker(
     log.info({ outboxId: job.id, template: payload.template }, 'outbox: mail sent');
   }
 
+  async function deliverPush(job: OutboxJob): Promise<void> {
+    const outcome = await deliverPushJob(
+      db,
+      { memberId: job.member_id, payload: job.payload },
+      { subject: deps.pushSubject ?? vapidSubject(deps.publicUrl, 'no-reply@localhost'), log },
+    ).catch((error: unknown) => ({ status: 'retry' as const, error: errorText(error) }));
+    if (outcome.status === 'sent') {
+      await markJobSent(db, job.id, { rendered: null });
+      return;
+    }
+    const lastTry = outcome.status === 'give-up' || job.attempts >= MAX_ATTEMPTS;
+    log.warn({ outboxId: job.id, err: outcome.error }, 'outbox: push failed');
+    await markJobFailed(db, job.id, {
+      error: outcome.error,
+      // A push is about now: it is retried soon or not at all.
+      retryInMs: lastTry ? null : Math.min(backoff(job.attempts), 60_000),
+      rendered: null,
+    });
+  }
+
   async function drain(): Promise<number> {
     let handled = 0;
     while (handled < BATCH && !stopped) {
-      const job = await claimNextJob(db, { kinds: ['mail'], lockSeconds: deps.lockSeconds });
+      const job = await claimNextJob(db, {
+        kinds: ['mail', 'push'],
+        lockSeconds: deps.lockSeconds,
+      });
       if (!job) break;
-      await deliver(job);
+      if (job.kind === 'push') await deliverPush(job);
+      else await deliver(job);
       handled += 1;
     }
     return handled;
@@ -130,10 +160,18 @@ export function startOutboxWorker(
     return run;
   }
 
+  const digestEveryMs = deps.digestEveryMs ?? 60_000;
+  let lastDigestRun = 0;
+
   async function tick() {
     timer = null;
     let handled = 0;
     try {
+      if (digestEveryMs > 0 && Date.now() - lastDigestRun >= digestEveryMs) {
+        lastDigestRun = Date.now();
+        const queued = await queueDigests(db);
+        if (queued > 0) log.info({ queued }, 'outbox: digest mails queued');
+      }
       handled = await runOnce();
     } catch (error) {
       if (!stopped) log.error({ err: error }, 'outbox: poll failed');
@@ -169,6 +207,7 @@ export function startAppOutboxWorker(
     {
       transport: createMailTransport(app.config),
       publicUrl: app.config.publicUrl,
+      pushSubject: vapidSubject(app.config.publicUrl, app.config.mailFrom),
       ...overrides,
     },
     app.log,

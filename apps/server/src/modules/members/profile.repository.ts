@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, ImageRow, ProfileRow } from '../../db/schema.js';
 
 export interface ProfileRecord {
@@ -8,9 +8,57 @@ export interface ProfileRecord {
 }
 
 /**
- * Profiles of the given members with their images. With `visibleOnly`, members others
- * may not see (deleted, banned, not yet activated) are left out.
+ * Profiles with their member's `fictional` mark and their images (in order, as JSON), so a
+ * page of members costs one query. With `visibleOnly`, members others may not see (deleted,
+ * banned, not yet activated) are left out. Callers add which profiles (a list of ids, or a
+ * join with a page of search results).
  */
+export function profileRecordsQuery(db: Kysely<Database>, options: { visibleOnly: boolean }) {
+  let query = db
+    .selectFrom('profiles')
+    .innerJoin('members', 'members.id', 'profiles.member_id')
+    .selectAll('profiles')
+    .select((eb) => [
+      'members.fictional',
+      eb
+        .selectFrom('images')
+        .select((ie) =>
+          ie.fn
+            .coalesce(
+              ie.fn.jsonAgg('images').orderBy('images.position').orderBy('images.id'),
+              sql<never[]>`'[]'::json`,
+            )
+            .as('list'),
+        )
+        .whereRef('images.member_id', '=', 'profiles.member_id')
+        .as('images'),
+    ]);
+  if (options.visibleOnly) {
+    query = query
+      .where('members.status', '=', 'active')
+      .where('members.activated_at', 'is not', null);
+  }
+  return query;
+}
+
+type ProfileRecordRow = Awaited<
+  ReturnType<ReturnType<typeof profileRecordsQuery>['executeTakeFirstOrThrow']>
+>;
+
+/** A row of `profileRecordsQuery` as a record (image times come back from JSON as text). */
+export function toProfileRecord({
+  fictional,
+  images,
+  ...profile
+}: ProfileRecordRow): ProfileRecord {
+  return {
+    profile,
+    fictional,
+    images: (images ?? []).map((image) => ({ ...image, created_at: new Date(image.created_at) })),
+  };
+}
+
+/** Profiles of the given members with their images (see `profileRecordsQuery`). */
 export async function findProfiles(
   db: Kysely<Database>,
   memberIds: number[],
@@ -18,34 +66,9 @@ export async function findProfiles(
 ): Promise<Map<number, ProfileRecord>> {
   const found = new Map<number, ProfileRecord>();
   if (memberIds.length === 0) return found;
-  let query = db
-    .selectFrom('profiles')
-    .innerJoin('members', 'members.id', 'profiles.member_id')
-    .selectAll('profiles')
-    .select('members.fictional')
-    .where('profiles.member_id', 'in', memberIds);
-  if (options.visibleOnly) {
-    query = query
-      .where('members.status', '=', 'active')
-      .where('members.activated_at', 'is not', null);
-  }
-  const rows = await query.execute();
-  if (rows.length === 0) return found;
-  const images = await db
-    .selectFrom('images')
-    .selectAll()
-    .where(
-      'member_id',
-      'in',
-      rows.map((r) => r.member_id),
-    )
-    .orderBy('member_id')
-    .orderBy('position')
-    .orderBy('id')
+  const rows = await profileRecordsQuery(db, options)
+    .where('profiles.member_id', 'in', memberIds)
     .execute();
-  for (const { fictional, ...profile } of rows) {
-    found.set(profile.member_id, { profile, fictional, images: [] });
-  }
-  for (const image of images) found.get(image.member_id)?.images.push(image);
+  for (const row of rows) found.set(row.member_id, toProfileRecord(row));
   return found;
 }

@@ -13,7 +13,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { isRegionOf } from '../geo/regions.js';
-import { findProfiles } from '../members/profile.repository.js';
 import { toPublicProfile } from '../members/profile-view.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import {
@@ -21,7 +20,7 @@ import {
   findSearcher,
   rememberSearch,
   type SearchFilter,
-  searchPage,
+  searchPageProfiles,
 } from './search.repository.js';
 
 type FilterParams = Pick<SearchQuery, (typeof SEARCH_FILTER_PARAMS)[number]>;
@@ -98,10 +97,16 @@ export async function searchMembers(
   { query, memberId }: SearchRequest,
   today: Date = new Date(),
 ): Promise<SearchResponse> {
-  const [settings, searcher] = await Promise.all([
+  let params = filterParamsOf(query);
+  // The searcher's row holds the remembered filters and the own country: a search that names
+  // its filters and a country (or all countries) needs neither, and skips that round trip.
+  const searcherNeeded =
+    params === null || (params.searchAllCountries !== true && params.country === undefined);
+  const [settings, found] = await Promise.all([
     readStoredSettings(db),
-    memberId === null ? null : findSearcher(db, memberId),
+    memberId === null || !searcherNeeded ? null : findSearcher(db, memberId),
   ]);
+  let searcher = found;
   if (memberId === null) {
     const mode = query.trafficsource
       ? settings.logged_out_search_trafficsource
@@ -111,7 +116,6 @@ export async function searchMembers(
     }
   }
 
-  let params = filterParamsOf(query);
   let remembered = false;
   if (params === null && searcher && !query.manual_search) {
     const stored = fromQueryValues(searcher.remembered);
@@ -125,6 +129,10 @@ export async function searchMembers(
 
   const allCountries =
     filters.searchAllCountries ?? CLASSIC_TEMPLATE.profileSearch.searchAllCountries;
+  if (searcher === null && memberId !== null && filters.country === undefined && !allCountries) {
+    // The country sent is not a filter the site offers: the member's own country applies.
+    searcher = await findSearcher(db, memberId);
+  }
   const ownCountry = COUNTRIES.find((c) => c === searcher?.country) ?? null;
   const country: Country | null = filters.country ?? (allCountries ? null : ownCountry);
   let countryregion = filters.countryregion ?? null;
@@ -149,19 +157,20 @@ export async function searchMembers(
   };
   const page = query.page ?? 1;
 
-  const [ids, counted] = await Promise.all([
-    searchPage(db, filter, { offset: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE }),
+  const [records, counted] = await Promise.all([
+    searchPageProfiles(db, filter, {
+      offset: (page - 1) * SEARCH_PAGE_SIZE,
+      limit: SEARCH_PAGE_SIZE,
+    }),
     countMatches(db, filter, SEARCH_RESULTS_CAP + 1),
     memberId !== null && query.manual_search && !query.do_not_save
       ? rememberSearch(db, memberId, toQueryValues(requested))
       : undefined,
   ]);
 
-  const records = await findProfiles(db, ids, { visibleOnly: true });
-  const profiles = ids.flatMap((id) => {
-    const record = records.get(id);
-    return record ? [toPublicProfile(record, settings.visible_profile_notes, today)] : [];
-  });
+  const profiles = records.map((record) =>
+    toPublicProfile(record, settings.visible_profile_notes, today),
+  );
   const capped = counted > SEARCH_RESULTS_CAP;
   const numResults = Math.min(counted, SEARCH_RESULTS_CAP);
   const filterOptions: SearchFilterOptions = {

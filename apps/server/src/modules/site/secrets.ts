@@ -59,3 +59,10 @@ export function readTokenKey(db: Kysely<Database>): Promise<Buffer> {
   }
   return key;
 }
+
+/** The VAPID key pair that signs Web Push requests (throws if `ensureSecrets` never ran). */
+export async function readVapidKeys(db: Kysely<Database>): Promise<VapidKeys> {
+  const keys = await readSetting<VapidKeys>(db, VAPID_KEY);
+  if (!keys?.privateKey) throw new Error('VAPID keys are missing: ensureSecrets() did not run');
+  return keys;
+}

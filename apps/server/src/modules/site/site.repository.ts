@@ -26,13 +26,61 @@ export async function ensureSiteDefaults(db: Kysely<Database>): Promise<void> {
 }
 
 /** Stored settings over the defaults, so a key added in a later release has a value. */
-export async function readStoredSettings(db: Kysely<Database>): Promise<StoredSettings> {
+async function loadStoredSettings(db: Kysely<Database>): Promise<StoredSettings> {
   const row = await db
     .selectFrom('settings')
     .select('value')
     .where('key', '=', SITE_KEY)
     .executeTakeFirst();
-  return { ...DEFAULT_SETTINGS, ...((row?.value as Partial<StoredSettings> | undefined) ?? {}) };
+  return deepFreeze({
+    ...DEFAULT_SETTINGS,
+    ...((row?.value as Partial<StoredSettings> | undefined) ?? {}),
+  });
+}
+
+/** Shared between callers (and, when cached, between requests): nobody may change it. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+interface SettingsCache {
+  ttlMs: number;
+  value: Promise<StoredSettings> | null;
+  expiresAt: number;
+}
+
+/** Per database handle (so per app instance); handles without an entry are never cached. */
+const settingsCaches = new WeakMap<Kysely<Database>, SettingsCache>();
+
+/**
+ * Keeps the stored settings of `db` for `ttlMs` (0: read them on every call). Settings are
+ * changed in the database by an operator, so a change reaches each app instance within
+ * `ttlMs` (`SETTINGS_CACHE_SECONDS`); tests that write settings directly run with 0.
+ */
+export function cacheStoredSettings(db: Kysely<Database>, ttlMs: number): void {
+  if (ttlMs > 0) settingsCaches.set(db, { ttlMs, value: null, expiresAt: 0 });
+  else settingsCaches.delete(db);
+}
+
+/** The stored settings (deeply frozen), from the cache when `cacheStoredSettings` set one up. */
+export function readStoredSettings(db: Kysely<Database>): Promise<StoredSettings> {
+  const cache = settingsCaches.get(db);
+  if (!cache) return loadStoredSettings(db);
+  const now = Date.now();
+  if (cache.value === null || now >= cache.expiresAt) {
+    // Callers arriving while it loads share the one read; a failed read is not kept.
+    const value = loadStoredSettings(db);
+    cache.value = value;
+    cache.expiresAt = now + cache.ttlMs;
+    value.catch(() => {
+      if (cache.value === value) cache.value = null;
+    });
+  }
+  return cache.value;
 }
 
 export async function readSetting<T>(db: Kysely<Database>, key: string): Promise<T | undefined> {

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.js';
 import { markLikeSeen } from '../../modules/likes/like.repository.js';
 import { findProfiles } from '../../modules/members/profile.repository.js';
 import { toPublicProfile } from '../../modules/members/profile-view.js';
+import { onLikerViewed } from '../../modules/notifications/member-events.js';
 import { readStoredSettings } from '../../modules/site/site.repository.js';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +31,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const record = records.get(id);
       if (!record) throw notFound('member_not_found', 'This member does not exist or has left');
       // Opening the profile of a member who liked the viewer: that like is no longer new.
-      if (request.memberId !== null && !own) await markLikeSeen(app.db, id, request.memberId);
+      if (request.memberId !== null && !own) {
+        await markLikeSeen(app.db, id, request.memberId);
+        await onLikerViewed(app.db, request.memberId, id);
+      }
       return { profile: toPublicProfile(record, settings.visible_profile_notes) };
     },
   );

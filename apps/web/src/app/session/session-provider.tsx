@@ -2,12 +2,16 @@ import { badgeCount } from '@amora/shared/rules/badge';
 import { refreshInterval, SESSION_TIMING } from '@amora/shared/rules/session';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { logout as callLogout } from '@/features/auth/api/logout';
 import { chatKeys, chatsQueryOptions } from '@/features/chats/api/get-chats';
 import { likeKeys, likesQueryOptions } from '@/features/likes/api/get-likes';
+import { notificationKeys } from '@/features/notifications/api/get-notifications';
+import { usePush } from '@/features/signup/hooks/use-push';
 import { isForbidden } from '@/lib/api-client';
 import { setAppBadge } from '@/lib/app-badge';
+import { connectLive, reportPresence, useLiveEvent } from '@/lib/live-channel';
+import { useSettings } from '@/lib/settings-query';
 import { userKeys, userQueryOptions } from '@/lib/user-query';
 import { type Session, SessionContext } from './session-context';
 
@@ -19,8 +23,10 @@ import { type Session, SessionContext } from './session-context';
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  // Push subscriptions arrive with the notifications work; until then the short interval applies.
-  const interval = refreshInterval(false);
+  // With push on in this browser, news arrives by push: the lists refresh less often.
+  const settings = useSettings().data;
+  const push = usePush(settings ? settings.push_pub || null : undefined);
+  const interval = refreshInterval(push.status === 'subscribed');
 
   const { data: user = null } = useQuery(userQueryOptions(interval));
   const isLoggedIn = user !== null;
@@ -65,6 +71,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
     }
   }, [chats.error, likes.error, queryClient]);
+
+  // The live channel: events say what changed, the matching query refetches at once.
+  useEffect(() => {
+    if (!isLoggedIn) return;
+    return connectLive({
+      onReconnect: () => {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+        void queryClient.invalidateQueries({ queryKey: likeKeys.all });
+        void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      },
+    });
+  }, [isLoggedIn, queryClient]);
+  // Which conversation the page shows decides whether a push for it is held back.
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the reason to report.
+  useEffect(() => {
+    reportPresence();
+  }, [pathname]);
+  useLiveEvent((event) => {
+    if (event.type === 'message' || event.type === 'chats') {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+    } else if (event.type === 'likes') {
+      void queryClient.invalidateQueries({ queryKey: likeKeys.all });
+    } else if (event.type === 'user') {
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    } else if (event.type === 'notifications') {
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    }
+  });
 
   const logout = useCallback(async () => {
     try {

@@ -1,7 +1,9 @@
 import type { Country } from '@amora/shared/constants';
 import { Heart, MessageCircle, Search, ShieldCheck } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
 import { MemberCard } from '@/components/member-card';
 import { useSearchMembers } from '@/features/search/api/search-members';
 import { SignupFlow } from '@/features/signup/components/signup-flow';
@@ -49,6 +51,15 @@ export function Component() {
   const navigate = useNavigate();
   const name = useSettings().data?.name ?? 'Amora';
   useDocumentTitle(t('home.hero_title'), name);
+  // The digest mail's unsubscribe link lands here, logged in or not.
+  const [params, setParams] = useSearchParams();
+  const unsubscribed = params.get('unsubscribed');
+  useEffect(() => {
+    if (unsubscribed === null) return;
+    if (unsubscribed === '1') toast.success(t('notifications.unsubscribed'));
+    else toast.error(t('notifications.unsubscribe_failed'));
+    setParams({}, { replace: true });
+  }, [unsubscribed, setParams, t]);
   if (isLoggedIn) return <Navigate to="/members" replace />;
   return (
     <>

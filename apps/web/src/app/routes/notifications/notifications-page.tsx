@@ -1,3 +1,4 @@
+import { CLASSIC_TEMPLATE } from '@amora/shared/template';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -21,10 +22,14 @@ export function Component() {
   useDocumentTitle(t('routes.notifications.title'), useSettings().data?.name ?? 'Amora');
   const correcting = hash === `#${EMAIL_CORRECTION_ANCHOR}` && user;
   return (
-    <div className="py-2 mx-auto" style={{ maxWidth: '48rem' }}>
-      <PageHeader title={t('routes.notifications.title')}>
-        {t('routes.notifications.text')}
-      </PageHeader>
+    <div className="py-3 mx-auto" style={{ maxWidth: '48rem' }}>
+      {CLASSIC_TEMPLATE.notifications.hideHeader ? (
+        <h1 className="visually-hidden">{t('routes.notifications.title')}</h1>
+      ) : (
+        <PageHeader title={t('routes.notifications.title')}>
+          {t('routes.notifications.text')}
+        </PageHeader>
+      )}
       <div className="d-grid gap-4">
         {correcting && <EmailCorrectionNotice user={user} />}
         <NotificationsList />

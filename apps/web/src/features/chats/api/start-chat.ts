@@ -5,13 +5,13 @@ import { toast } from 'react-toastify';
 import { api } from '@/lib/api-client';
 
 /** GET /api/chat.php?profile=: the conversation with a member (made if needed), then open it. */
-export function useStartChat() {
+export function useStartChat(options: { replace?: boolean } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (profileId: number) =>
       api.get<{ id: number }>(`/api/chat.php?profile=${profileId}`),
-    onSuccess: ({ id }) => navigate(`/chats/${id}`),
+    onSuccess: ({ id }) => navigate(`/chats/${id}`, { replace: options.replace ?? false }),
     // Spec section 8: a danger toast titled 'Error'.
     onError: () => toast.error(`${t('common.error_title')}: ${t('chats.start_failed')}`),
   });

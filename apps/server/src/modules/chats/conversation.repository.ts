@@ -1,0 +1,160 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, MessageRow } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The conversation of two members, made on first use: one per pair (the unique index
+ * on the ordered pair decides a race), both sides in it. Answers its id.
+ */
+export async function findOrCreateConversation(db: Db, a: number, b: number): Promise<number> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const created = await db
+    .insertInto('conversations')
+    .values({ member_low: low, member_high: high })
+    .onConflict((oc) => oc.columns(['member_low', 'member_high']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  const id =
+    created?.id ??
+    (
+      await db
+        .selectFrom('conversations')
+        .select('id')
+        .where('member_low', '=', low)
+        .where('member_high', '=', high)
+        .executeTakeFirstOrThrow()
+    ).id;
+  await db
+    .insertInto('conversation_members')
+    .values([
+      { conversation_id: id, member_id: low },
+      { conversation_id: id, member_id: high },
+    ])
+    .onConflict((oc) => oc.columns(['conversation_id', 'member_id']).doNothing())
+    .execute();
+  return id;
+}
+
+/** One member's view of a conversation they take part in. */
+export interface ConversationSide {
+  conversationId: number;
+  otherMemberId: number;
+  /** The newest message of the other side this member has read (0: none). */
+  readUpTo: number;
+  /** The newest of this member's messages the other side has read (0: none). */
+  otherReadUpTo: number;
+}
+
+/** The member's side of a conversation, or undefined when they are not in it. */
+export async function findConversationSide(
+  db: Db,
+  conversationId: number,
+  memberId: number,
+): Promise<ConversationSide | undefined> {
+  const row = await db
+    .selectFrom('conversation_members as me')
+    .innerJoin('conversation_members as other', (join) =>
+      join
+        .onRef('other.conversation_id', '=', 'me.conversation_id')
+        .onRef('other.member_id', '<>', 'me.member_id'),
+    )
+    .select([
+      'other.member_id as other_member_id',
+      sql<number>`coalesce(me.last_read_message_id, 0)`.as('read_up_to'),
+      sql<number>`coalesce(other.last_read_message_id, 0)`.as('other_read_up_to'),
+    ])
+    .where('me.conversation_id', '=', conversationId)
+    .where('me.member_id', '=', memberId)
+    .executeTakeFirst();
+  return (
+    row && {
+      conversationId,
+      otherMemberId: row.other_member_id,
+      readUpTo: Number(row.read_up_to),
+      otherReadUpTo: Number(row.other_read_up_to),
+    }
+  );
+}
+
+/** Shows the conversation in the member's list again (starting a chat after removing it). */
+export async function unhideConversation(db: Db, conversationId: number, memberId: number) {
+  await db
+    .updateTable('conversation_members')
+    .set({ hidden_at: null })
+    .where('conversation_id', '=', conversationId)
+    .where('member_id', '=', memberId)
+    .execute();
+}
+
+/** Removes the conversation from the member's list until there is new activity in it. */
+export async function hideConversation(
+  db: Db,
+  conversationId: number,
+  memberId: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('conversation_members')
+    .set({ hidden_at: sql<Date>`now()` })
+    .where('conversation_id', '=', conversationId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Moves the member's read mark up to `messageId` (never back). */
+export async function markRead(
+  db: Db,
+  conversationId: number,
+  memberId: number,
+  messageId: number,
+) {
+  const result = await db
+    .updateTable('conversation_members')
+    .set({ last_read_message_id: messageId })
+    .where('conversation_id', '=', conversationId)
+    .where('member_id', '=', memberId)
+    .where((eb) =>
+      eb.or([eb('last_read_message_id', 'is', null), eb('last_read_message_id', '<', messageId)]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function insertMessage(
+  db: Db,
+  message: { conversationId: number; senderId: number; text: string },
+): Promise<MessageRow> {
+  const row = await db
+    .insertInto('messages')
+    .values({
+      conversation_id: message.conversationId,
+      sender_id: message.senderId,
+      text: message.text,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('conversations')
+    .set({ last_activity_at: row.created_at })
+    .where('id', '=', message.conversationId)
+    .execute();
+  return row;
+}
+
+/** A page of history: up to `limit` messages before `beforeId` (or the newest), oldest first. */
+export async function listMessages(
+  db: Db,
+  conversationId: number,
+  options: { limit: number; beforeId?: number },
+): Promise<{ messages: MessageRow[]; hasMore: boolean }> {
+  let query = db
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id', 'desc')
+    .limit(options.limit + 1);
+  if (options.beforeId !== undefined) query = query.where('id', '<', options.beforeId);
+  const rows = await query.execute();
+  return { messages: rows.slice(0, options.limit).reverse(), hasMore: rows.length > options.limit };
+}

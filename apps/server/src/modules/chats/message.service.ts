@@ -1,0 +1,167 @@
+import type { Message } from '@amora/shared/schemas/chat';
+import { MESSAGES_PAGE_SIZE, type MessagesResponse } from '@amora/shared/schemas/messages';
+import { type Kysely, sql } from 'kysely';
+import type { AppConfig } from '../../config/config.js';
+import type { Database, MessageRow } from '../../db/schema.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { changeCredits } from '../credits/credit-ledger.repository.js';
+import { messageCredits } from '../credits/message-cost.js';
+import { notifyMembers } from '../live/live-notify.js';
+import { findProfiles } from '../members/profile.repository.js';
+import { toChatProfile } from '../members/profile-view.js';
+import { onConversationRead, onNewMessage } from '../notifications/member-events.js';
+import { readStoredSettings } from '../site/site.repository.js';
+import {
+  findConversationSide,
+  findOrCreateConversation,
+  hideConversation,
+  insertMessage,
+  listMessages,
+  markRead,
+  unhideConversation,
+} from './conversation.repository.js';
+
+const notInConversation = () =>
+  forbidden('not_in_conversation', 'Only the two members of a conversation can see or write it');
+
+export const toMessage = (row: MessageRow): Message => ({
+  id: row.id,
+  conversation: row.conversation_id,
+  sender: row.sender_id,
+  text: row.text,
+  created_at: row.created_at.toISOString(),
+});
+
+/**
+ * `GET /api/chat.php?profile=`: the conversation with a member others may see, made on
+ * first use (the same id every time after), and back in the caller's list if removed.
+ */
+export async function startChat(
+  db: Kysely<Database>,
+  memberId: number,
+  otherId: number,
+): Promise<number> {
+  if (otherId === memberId) throw badRequest('cannot_chat_self', 'You cannot chat with yourself');
+  const visible = await findProfiles(db, [otherId], { visibleOnly: true });
+  if (!visible.has(otherId)) throw notFound('member_not_found', 'This member does not exist');
+  return db.transaction().execute(async (trx) => {
+    const id = await findOrCreateConversation(trx, memberId, otherId);
+    await unhideConversation(trx, id, memberId);
+    return id;
+  });
+}
+
+/** `DELETE /api/chat.php`: removes the conversation from the caller's list (not the other's). */
+export async function removeChat(db: Kysely<Database>, memberId: number, conversationId: number) {
+  await db.transaction().execute(async (trx) => {
+    if (!(await hideConversation(trx, conversationId, memberId))) throw notInConversation();
+    await notifyMembers(trx, [memberId], { type: 'chats' });
+  });
+}
+
+/**
+ * `GET /api/messages.php`: a page of the conversation, newest first page by default. Opening
+ * the newest page reads the conversation: the caller's unread count goes to 0, and the other
+ * member's open tabs learn their messages were read.
+ */
+export async function conversationPage(
+  db: Kysely<Database>,
+  memberId: number,
+  query: { conversation: number; before?: number | undefined },
+): Promise<MessagesResponse> {
+  const side = await findConversationSide(db, query.conversation, memberId);
+  if (!side) throw notInConversation();
+  const [page, profiles, settings] = await Promise.all([
+    listMessages(db, side.conversationId, {
+      limit: MESSAGES_PAGE_SIZE,
+      ...(query.before !== undefined && { beforeId: query.before }),
+    }),
+    findProfiles(db, [side.otherMemberId], { visibleOnly: true }),
+    readStoredSettings(db),
+  ]);
+  const newest = page.messages.at(-1);
+  if (query.before === undefined && newest && newest.id > side.readUpTo) {
+    await db.transaction().execute(async (trx) => {
+      if (!(await markRead(trx, side.conversationId, memberId, newest.id))) return;
+      await notifyMembers(trx, [side.otherMemberId], {
+        type: 'read',
+        conversation: side.conversationId,
+        reader: memberId,
+        message: newest.id,
+      });
+      await notifyMembers(trx, [memberId], { type: 'chats' });
+      await onConversationRead(trx, memberId, side.conversationId);
+    });
+  }
+  return {
+    conversation: { id: side.conversationId, other_read_up_to: side.otherReadUpTo },
+    profile: toChatProfile(
+      side.otherMemberId,
+      profiles.get(side.otherMemberId),
+      settings.visible_profile_notes,
+    ),
+    messages: page.messages.map(toMessage),
+    has_more: page.hasMore,
+  };
+}
+
+/**
+ * `POST /api/messages.php`: stores a message and pays for it in one transaction: the
+ * balance only moves when it covers the price (an atomic conditional update), so messages
+ * sent at once never overdraw it; on 402 nothing is stored. Both members' tabs hear of the
+ * message when the transaction commits.
+ */
+export async function sendMessage(
+  db: Kysely<Database>,
+  prices: AppConfig['messageCredits'],
+  memberId: number,
+  body: { conversation: number; text: string },
+): Promise<{ message: Message; credits: number }> {
+  const side = await findConversationSide(db, body.conversation, memberId);
+  if (!side) throw notInConversation();
+  const other = await findProfiles(db, [side.otherMemberId], { visibleOnly: true });
+  if (!other.has(side.otherMemberId)) {
+    throw new AppError(
+      410,
+      'member_gone',
+      'This member is no longer here: the message was not sent',
+    );
+  }
+  return db.transaction().execute(async (trx) => {
+    const sender = await trx
+      .selectFrom('members')
+      .innerJoin('profiles', 'profiles.member_id', 'members.id')
+      .select([
+        'members.credits',
+        'profiles.country',
+        sql<boolean>`coalesce(members.paid_until > now(), false)`.as('paid'),
+      ])
+      .where('members.id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    const price = messageCredits(prices, { country: sender.country, paid: sender.paid });
+    let credits = sender.credits;
+    if (price > 0) {
+      const left = await changeCredits(trx, { memberId, amount: -price, reason: 'message' });
+      if (left === null) {
+        throw new AppError(
+          402,
+          'insufficient_credits',
+          `A message costs ${price} credit${price === 1 ? '' : 's'} and you have ${sender.credits}: buy credits to send it`,
+        );
+      }
+      credits = left;
+    }
+    const row = await insertMessage(trx, {
+      conversationId: side.conversationId,
+      senderId: memberId,
+      text: body.text,
+    });
+    // One's own message is read; the other side's list shows the conversation again.
+    await markRead(trx, side.conversationId, memberId, row.id);
+    const message = toMessage(row);
+    await notifyMembers(trx, [memberId, side.otherMemberId], { type: 'message', message });
+    await onNewMessage(trx, side.otherMemberId, message);
+    if (price > 0) await notifyMembers(trx, [memberId], { type: 'user' });
+    return { message, credits };
+  });
+}

@@ -1,0 +1,67 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { notifyMembers } from '../live/live-notify.js';
+import { enqueuePush } from '../push/push-outbox.js';
+import {
+  addAccountNotice,
+  addLikeNotification,
+  addMessageNotification,
+  markReadAbout,
+} from './notification.repository.js';
+import { isLooking } from './presence.repository.js';
+
+type Trx = Kysely<Database> | Transaction<Database>;
+
+/**
+ * What a member hears about a new like: a notification, the live hint, and a push unless
+ * they have the app open in front of them (they see the badge change there).
+ */
+export async function onNewLike(trx: Trx, likedId: number, likerId: number): Promise<void> {
+  await addLikeNotification(trx, likedId, likerId);
+  await notifyMembers(trx, [likedId], { type: 'notifications' });
+  if (!(await isLooking(trx, likedId))) {
+    await enqueuePush(trx, likedId, { kind: 'like', actor: likerId });
+  }
+}
+
+/** A new message: a notification, the live hint, and a push unless they look at that chat. */
+export async function onNewMessage(
+  trx: Trx,
+  recipientId: number,
+  message: { sender: number; conversation: number; text: string },
+): Promise<void> {
+  await addMessageNotification(trx, recipientId, message.sender, message.conversation);
+  await notifyMembers(trx, [recipientId], { type: 'notifications' });
+  if (!(await isLooking(trx, recipientId, message.conversation))) {
+    await enqueuePush(trx, recipientId, {
+      kind: 'message',
+      actor: message.sender,
+      conversation: message.conversation,
+      preview: message.text.slice(0, 200),
+    });
+  }
+}
+
+/** Reading a conversation settles its message notification. */
+export async function onConversationRead(trx: Trx, memberId: number, conversationId: number) {
+  if ((await markReadAbout(trx, memberId, { conversationId })) > 0) {
+    await notifyMembers(trx, [memberId], { type: 'notifications' });
+  }
+}
+
+/** Viewing a liker's profile settles the like's notification. */
+export async function onLikerViewed(db: Trx, memberId: number, likerId: number) {
+  if ((await markReadAbout(db, memberId, { likerId })) > 0) {
+    await notifyMembers(db, [memberId], { type: 'notifications' });
+  }
+}
+
+/** An account notice (the address or the password changed). */
+export async function onAccountNotice(
+  trx: Trx,
+  memberId: number,
+  notice: 'email_changed' | 'password_changed',
+) {
+  await addAccountNotice(trx, memberId, notice);
+  await notifyMembers(trx, [memberId], { type: 'notifications' });
+}

@@ -1,0 +1,144 @@
+import { LIVE_PATH, type LiveEvent } from '@amora/shared/schemas/live';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp } from '../../app.js';
+import { openPostgres } from '../../db/database.js';
+import { notifyMembers } from '../../modules/live/live-notify.js';
+import { appHeaders, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await listening(t.app);
+});
+afterAll(() => t.close());
+
+/** The app listening on a free loopback port: a browser's WebSocket needs a real socket. */
+async function listening(app: FastifyInstance) {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return address.replace(/^http/, 'ws');
+}
+
+/** Opens the live channel like a tab of the app would; collects what arrives. */
+async function openLive(base: string, cookie: string | null, origin?: string) {
+  const received: LiveEvent[] = [];
+  const socket = new WebSocket(`${base}${LIVE_PATH}`, {
+    headers: { ...(cookie ? { cookie } : {}), origin: origin ?? base.replace(/^ws/, 'http') },
+  });
+  socket.on('message', (data) => received.push(JSON.parse(String(data)) as LiveEvent));
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('unexpected-response', (_req, res) =>
+      reject(new Error(`Unexpected server response: ${res.statusCode}`)),
+    );
+    socket.once('error', reject);
+  });
+  return { socket, received, closed };
+}
+
+async function until(check: () => boolean, what: string) {
+  const end = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe(`the live channel ${LIVE_PATH}`, () => {
+  it('refuses a visitor without a session', async () => {
+    await expect(openLive(base, null)).rejects.toThrow(/403/);
+  });
+
+  it('refuses a page of another site', async () => {
+    const m = await logInNewMember(t);
+    await expect(openLive(base, m.client.sessionCookie, 'https://evil.example')).rejects.toThrow(
+      /403/,
+    );
+  });
+
+  it('brings each member only the events meant for them, in every open tab', async () => {
+    const a = await logInNewMember(t);
+    const b = await logInNewMember(t);
+    const tab1 = await openLive(base, a.client.sessionCookie);
+    const tab2 = await openLive(base, a.client.sessionCookie);
+    const other = await openLive(base, b.client.sessionCookie);
+    await notifyMembers(t.db, [a.id], { type: 'likes' });
+    await until(() => tab1.received.length === 1 && tab2.received.length === 1, 'both tabs');
+    expect(tab1.received).toEqual([{ type: 'likes' }]);
+    await notifyMembers(t.db, [b.id], { type: 'user' });
+    await until(() => other.received.length === 1, 'the other member');
+    expect(other.received).toEqual([{ type: 'user' }]);
+    expect(tab1.received).toHaveLength(1);
+    for (const s of [tab1, tab2, other]) s.socket.close();
+  });
+
+  it('delivers nothing from a transaction that rolled back', async () => {
+    const a = await logInNewMember(t);
+    const tab = await openLive(base, a.client.sessionCookie);
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await notifyMembers(trx, [a.id], { type: 'chats' });
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await notifyMembers(t.db, [a.id], { type: 'user' });
+    await until(() => tab.received.length > 0, 'the committed event');
+    expect(tab.received).toEqual([{ type: 'user' }]);
+    tab.socket.close();
+  });
+
+  it('closes the channel of a session that logs out, with code 4401', async () => {
+    const a = await logInNewMember(t);
+    const tab = await openLive(base, a.client.sessionCookie);
+    await a.client.call({ method: 'GET', url: '/api/logout.php' });
+    expect(await tab.closed).toBe(4401);
+  });
+});
+
+describe.runIf(process.env.TEST_DB_KIND === 'postgres')('two app instances', () => {
+  it('hears on one instance what happened on the other', async () => {
+    const second = openPostgres(t.testDb.url!, 2);
+    const app2 = await buildApp({
+      config: t.app.config,
+      db: second.db,
+      dbKind: 'postgres',
+      listen: second.listen,
+    });
+    try {
+      const a = await logInNewMember(t);
+      const onFirst = await openLive(base, a.client.sessionCookie);
+      const onSecond = await openLive(await listening(app2), a.client.sessionCookie);
+      await notifyMembers(second.db, [a.id], { type: 'likes' });
+      await until(
+        () => onFirst.received.length === 1 && onSecond.received.length === 1,
+        'both instances',
+      );
+      // A message sent through the second instance reaches the tab on the first one.
+      const b = await logInNewMember(t);
+      const chat = await b.client.call({ method: 'GET', url: `/api/chat.php?profile=${a.id}` });
+      await t.db.updateTable('members').set({ credits: 5 }).where('id', '=', b.id).execute();
+      const sent = await app2.inject({
+        method: 'POST',
+        url: '/api/messages.php',
+        headers: { ...appHeaders, cookie: b.client.sessionCookie! },
+        payload: { conversation: chat.json().id, text: 'Across instances' },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      await until(() => onFirst.received.some((e) => e.type === 'message'), 'the message');
+      expect(onFirst.received.find((e) => e.type === 'message')).toMatchObject({
+        message: { text: 'Across instances', sender: b.id },
+      });
+      // A logout on the first instance closes the tab open on the second one.
+      await a.client.call({ method: 'GET', url: '/api/logout.php' });
+      expect(await onSecond.closed).toBe(4401);
+      onFirst.socket.close();
+    } finally {
+      await app2.close();
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { apiErrorSchema } from '@amora/shared/schemas/common';
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGES_PAGE_SIZE,
+  messagesQuerySchema,
+  messagesResponseSchema,
+  sendMessageBodySchema,
+  sendMessageResponseSchema,
+} from '@amora/shared/schemas/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { conversationPage, sendMessage } from '../../modules/chats/message.service.js';
+
+export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/messages.php',
+    {
+      schema: {
+        summary: 'A page of a conversation',
+        description:
+          `Up to ${MESSAGES_PAGE_SIZE} messages, oldest first within the page: the newest ` +
+          'page, or the one before message `before`. Reading the newest page marks the ' +
+          'conversation read for the caller. 403 not_in_conversation unless the caller is one ' +
+          'of its two members. `profile.deleted` is true when the other member is gone.',
+        querystring: messagesQuerySchema,
+        response: { 200: messagesResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => conversationPage(app.db, app.requireMember(request), request.query),
+  );
+
+  app.post(
+    '/api/messages.php',
+    {
+      schema: {
+        summary: 'Send a message',
+        description:
+          `Plain text, 1 to ${MESSAGE_MAX_LENGTH} characters after trimming (kept as text, ` +
+          'never HTML). Members who are not paid pay credits per message (MESSAGE_CREDITS, ' +
+          'per country MESSAGE_CREDITS_BY_COUNTRY); answers { message, credits } with the new ' +
+          'balance. 403 not_in_conversation before anything else; 402 insufficient_credits ' +
+          'when the balance is short (nothing is stored); 410 member_gone when the other ' +
+          'member deleted their account.',
+        body: sendMessageBodySchema,
+        response: {
+          200: sendMessageResponseSchema,
+          400: apiErrorSchema,
+          402: apiErrorSchema,
+          403: apiErrorSchema,
+          410: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      sendMessage(app.db, app.config.messageCredits, app.requireMember(request), request.body),
+  );
+};

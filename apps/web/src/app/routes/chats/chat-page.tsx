@@ -1,0 +1,175 @@
+import { CLASSIC_TEMPLATE } from '@amora/shared/template';
+import { useQueryClient } from '@tanstack/react-query';
+import { MessageCircleOff } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { markChatReadInCache, useMessages } from '@/features/chats/api/get-messages';
+import { usePendingMessages } from '@/features/chats/api/send-message';
+import { ChatComposer } from '@/features/chats/components/chat-composer';
+import { ChatTopBar } from '@/features/chats/components/chat-top-bar';
+import type { MessageCost } from '@/features/chats/components/composer';
+import { MessageLog } from '@/features/chats/components/message-log';
+import { useConversationLive } from '@/features/chats/hooks/use-conversation-live';
+import { useCredits } from '@/features/credits/api/get-credits';
+import { ApiError } from '@/lib/api-client';
+import { messagePrice } from '@/lib/message-price';
+import { useSettings } from '@/lib/settings-query';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSession } from '../../session/session-context';
+
+/**
+ * /chats/:chatId in the chat layout: the other member on top, the conversation filling the
+ * height, the composer at the bottom. Opening it reads it (unread count 0 at once); it
+ * follows live events and refetches every 15 s without them.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const { chatId } = useParams();
+  const id = Number(chatId);
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const settings = useSettings().data;
+  const messages = useMessages(id);
+  const pending = usePendingMessages(id);
+  const credits = useCredits(Boolean(user) && !user?.paid_user);
+  const myId = user?.id ?? 0;
+  useConversationLive(id, myId);
+
+  const data = messages.data;
+  const first = data?.pages[0];
+  const profile = first?.profile;
+  const recipient = profile ? (profile.deleted ? t('chat.deleted_member') : profile.name) : '';
+  useDocumentTitle(
+    profile ? t('chat.title_with', { name: recipient }) : t('routes.chats-chatId.title'),
+    settings?.name ?? 'Amora',
+  );
+
+  // Each newest page read on the server is an unread count of 0 in the list.
+  const updatedAt = messages.dataUpdatedAt;
+  useEffect(() => {
+    if (updatedAt) markChatReadInCache(queryClient, id);
+  }, [updatedAt, id, queryClient]);
+
+  const error = messages.error;
+  if (!first && error instanceof ApiError && [400, 403, 404].includes(error.status)) {
+    return <ChatNotFound />;
+  }
+  if (!data || !first || !profile || !user) {
+    return messages.isError ? (
+      <LoadFailed onRetry={() => void messages.refetch()} />
+    ) : (
+      <ChatSkeleton />
+    );
+  }
+
+  const ledger = credits.data?.pages[0];
+  const cost: MessageCost | null = user.paid_user
+    ? { paid: true, credits: user.credits, perMessage: 0, price: null }
+    : ledger
+      ? {
+          paid: ledger.paid_user,
+          credits: user.credits,
+          perMessage: ledger.message_credits,
+          price: messagePrice(settings, user.profile.country),
+        }
+      : null;
+
+  return (
+    <div className="chat-screen">
+      {CLASSIC_TEMPLATE.chat.showTopBar ? (
+        <ChatTopBar profile={profile} cdnPrefix={settings?.cdn_prefix ?? '/uploads/'} />
+      ) : (
+        <h1 className="visually-hidden">{t('chat.title_with', { name: recipient })}</h1>
+      )}
+      <MessageLog
+        pages={data}
+        pending={pending}
+        myId={myId}
+        recipient={recipient}
+        hasOlder={messages.hasNextPage}
+        loadingOlder={messages.isFetchingNextPage}
+        onLoadOlder={() => {
+          if (!messages.isFetchingNextPage) void messages.fetchNextPage();
+        }}
+      />
+      <ChatComposer
+        conversation={id}
+        recipient={recipient}
+        recipientGone={profile.deleted}
+        cost={cost}
+      />
+    </div>
+  );
+}
+
+function ChatNotFound() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('chat.not_found_title'), useSettings().data?.name ?? 'Amora');
+  return (
+    <div className="chat-screen justify-content-center">
+      <div className="empty-state card my-4">
+        <div className="card-body">
+          <div className="feature-icon" aria-hidden="true">
+            <MessageCircleOff />
+          </div>
+          <h1 className="h4">{t('chat.not_found_title')}</h1>
+          <p className="text-body-secondary">{t('chat.not_found_text')}</p>
+          <Link to="/chats" className="btn btn-primary">
+            {t('chat.to_chats')}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="chat-screen justify-content-center">
+      <div className="alert alert-danger d-flex align-items-center gap-2 my-4" role="alert">
+        <span className="flex-grow-1">{t('chat.conversation_load_failed')}</span>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+        <Link to="/chats" className="btn btn-sm btn-link">
+          {t('chat.to_chats')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+const BUBBLES = [
+  { key: 'b1', side: 'theirs', width: '55%' },
+  { key: 'b2', side: 'mine', width: '35%' },
+  { key: 'b3', side: 'theirs', width: '70%' },
+  { key: 'b4', side: 'mine', width: '50%' },
+  { key: 'b5', side: 'theirs', width: '30%' },
+];
+
+/** The conversation's shape while it loads. */
+function ChatSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="chat-screen" aria-busy="true">
+      <span className="visually-hidden">{t('common.loading')}</span>
+      <div className="chat-top-bar placeholder-glow" aria-hidden="true">
+        <span className="chat-avatar chat-avatar-sm placeholder" />
+        <span className="placeholder col-3 rounded" />
+      </div>
+      <div className="chat-log-wrap" aria-hidden="true">
+        <div className="chat-log">
+          <div className="chat-log-inner placeholder-glow">
+            {BUBBLES.map(({ key, side, width }) => (
+              <div key={key} className={`chat-message ${side} w-100`}>
+                <span className="placeholder chat-bubble-skeleton" style={{ width }} />
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ChatsResponse, Message } from '@amora/shared/schemas/chat';
+import type { MessagesResponse } from '@amora/shared/schemas/messages';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { chatKeys } from './get-chats';
+
+/** The open conversation refetches this often, so it works without the live channel too. */
+export const CONVERSATION_POLL_MS = 15_000;
+
+export const messageKeys = {
+  all: ['messages'] as const,
+  conversation: (id: number) => [...messageKeys.all, id] as const,
+};
+
+export type MessagePages = InfiniteData<MessagesResponse>;
+
+/** GET /api/messages.php: the newest page, or the page before message `before`. */
+export const getMessages = (conversation: number, before?: number) =>
+  api.get<MessagesResponse>(
+    `/api/messages.php?conversation=${conversation}${before ? `&before=${before}` : ''}`,
+  );
+
+/**
+ * Pages go back in time: the first page is the newest (loading it marks the conversation
+ * read on the server), each next page holds the messages before the oldest one shown.
+ */
+export const messagesQueryOptions = (conversation: number) =>
+  infiniteQueryOptions({
+    queryKey: messageKeys.conversation(conversation),
+    queryFn: ({ pageParam }) => getMessages(conversation, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.has_more ? last.messages[0]?.id : undefined),
+    refetchInterval: CONVERSATION_POLL_MS,
+    staleTime: 0,
+  });
+
+export const useMessages = (conversation: number) =>
+  useInfiniteQuery(messagesQueryOptions(conversation));
+
+/** Adds a message to the newest page of its conversation, once (live events and sends meet). */
+export function addMessageToCache(queryClient: QueryClient, message: Message) {
+  queryClient.setQueryData<MessagePages>(
+    messageKeys.conversation(message.conversation),
+    (current) => {
+      const newest = current?.pages[0];
+      if (!current || !newest) return current;
+      if (current.pages.some((page) => page.messages.some((m) => m.id === message.id))) {
+        return current;
+      }
+      const messages = [...newest.messages, message].sort((a, b) => a.id - b.id);
+      return { ...current, pages: [{ ...newest, messages }, ...current.pages.slice(1)] };
+    },
+  );
+}
+
+/** The other member read my messages up to `messageId` (the read state only moves forward). */
+export function setOtherReadUpTo(
+  queryClient: QueryClient,
+  conversation: number,
+  messageId: number,
+) {
+  queryClient.setQueryData<MessagePages>(messageKeys.conversation(conversation), (current) => {
+    const newest = current?.pages[0];
+    if (!current || !newest || newest.conversation.other_read_up_to >= messageId) return current;
+    return {
+      ...current,
+      pages: [
+        { ...newest, conversation: { ...newest.conversation, other_read_up_to: messageId } },
+        ...current.pages.slice(1),
+      ],
+    };
+  });
+}
+
+/** Opening a conversation reads it: its unread count in the chats list goes to 0 at once. */
+export function markChatReadInCache(queryClient: QueryClient, conversation: number) {
+  queryClient.setQueryData<ChatsResponse>(chatKeys.list(), (current) => {
+    if (!current?.chats.some((c) => c.conversation.id === conversation && c.num_unread_messages)) {
+      return current;
+    }
+    return {
+      chats: current.chats.map((chat) =>
+        chat.conversation.id === conversation ? { ...chat, num_unread_messages: 0 } : chat,
+      ),
+    };
+  });
+}
+
+/**
+ * Reads the newest page again (which marks it read on the server) and merges it into the
+ * cache, leaving older pages as they are: a message from the other member arrived live.
+ */
+export async function refreshNewestPage(queryClient: QueryClient, conversation: number) {
+  const page = await getMessages(conversation);
+  queryClient.setQueryData<MessagePages>(messageKeys.conversation(conversation), (current) => {
+    const newest = current?.pages[0];
+    if (!current || !newest) return current;
+    const older = new Set(current.pages.slice(1).flatMap((p) => p.messages.map((m) => m.id)));
+    const byId = new Map([...newest.messages, ...page.messages].map((m) => [m.id, m]));
+    const messages = [...byId.values()].filter((m) => !older.has(m.id)).sort((a, b) => a.id - b.id);
+    // The oldest message kept is the old page's, so its has_more still tells about older ones.
+    const merged = { ...page, messages, has_more: newest.has_more };
+    return { ...current, pages: [merged, ...current.pages.slice(1)] };
+  });
+  markChatReadInCache(queryClient, conversation);
+}

@@ -1,0 +1,49 @@
+import type { ChatProfile } from '@amora/shared/schemas/chat';
+import { ChevronLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MemberPhoto } from '@/components/member-photo';
+
+/**
+ * The conversation's header (template toggle chat.showTopBar): back to the chats, and who
+ * this is, linking to their profile; a deleted member is named so, without a link.
+ */
+export function ChatTopBar({ profile, cdnPrefix }: { profile: ChatProfile; cdnPrefix: string }) {
+  const { t } = useTranslation();
+  const details = [profile.age, profile.city].filter(Boolean).join(' · ');
+  const who = (
+    <>
+      <span className="chat-avatar chat-avatar-sm">
+        <MemberPhoto profile={profile} cdnPrefix={cdnPrefix} size="thumb" />
+      </span>
+      <span className="d-flex flex-column min-w-0">
+        <span className={`chat-top-name${profile.deleted ? ' fst-italic' : ''}`}>
+          {profile.deleted ? t('chat.deleted_member') : profile.name}
+        </span>
+        {!profile.deleted && details && (
+          <span className="small text-body-secondary text-truncate">{details}</span>
+        )}
+      </span>
+    </>
+  );
+  return (
+    <header className="chat-top-bar">
+      <Link to="/chats" className="btn btn-link chat-back" aria-label={t('chat.back_to_chats')}>
+        <ChevronLeft size={24} aria-hidden="true" />
+      </Link>
+      <h1 className="chat-top-title">
+        {profile.deleted ? (
+          <span className="chat-top-who">{who}</span>
+        ) : (
+          <Link
+            to={`/members/${profile.id}`}
+            className="chat-top-who"
+            title={t('chat.view_profile', { name: profile.name })}
+          >
+            {who}
+          </Link>
+        )}
+      </h1>
+    </header>
+  );
+}

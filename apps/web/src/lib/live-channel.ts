@@ -1,0 +1,111 @@
+import { LIVE_PATH, type LiveEvent, liveEventSchema } from '@amora/shared/schemas/live';
+import { useEffect, useRef } from 'react';
+import { sendPageHidden } from './page-hidden';
+
+type Listener = (event: LiveEvent) => void;
+const listeners = new Set<Listener>();
+
+/** Hands an event to every subscriber (the live socket calls it; tests may too). */
+export function emitLiveEvent(event: LiveEvent) {
+  for (const listener of listeners) listener(event);
+}
+
+/** Runs `listener` for every live event while the component is mounted. */
+export function useLiveEvent(listener: Listener) {
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => {
+    const forward: Listener = (event) => latest.current(event);
+    listeners.add(forward);
+    return () => {
+      listeners.delete(forward);
+    };
+  }, []);
+}
+
+let openSocket: WebSocket | null = null;
+
+/** Tells the server whether this page is visible and which conversation it shows. */
+export function reportPresence(): void {
+  if (openSocket?.readyState !== WebSocket.OPEN) return;
+  const chat = /^\/chats\/(\d+)/.exec(window.location.pathname);
+  openSocket.send(
+    JSON.stringify({
+      type: 'presence',
+      visible: document.visibilityState === 'visible',
+      conversation: chat ? Number(chat[1]) : null,
+    }),
+  );
+}
+
+/** The server closes with this code when the session ended: reconnecting would not help. */
+const SESSION_ENDED = 4401;
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Keeps one WebSocket to the live channel open while logged in (DESIGN: one per tab),
+ * reconnecting with back-off when it drops; polling carries on meanwhile, so a drop only
+ * delays updates. `onReconnect` runs after a drop was mended, to catch up on what was
+ * missed. Answers the function that closes it for good.
+ */
+export function connectLive(options: { onReconnect: () => void }): () => void {
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let wasOpen = false;
+
+  const open = () => {
+    const url = new URL(LIVE_PATH, window.location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    socket = new WebSocket(url);
+    socket.onopen = () => {
+      openSocket = socket;
+      reportPresence();
+      if (wasOpen || attempt > 0) options.onReconnect();
+      wasOpen = true;
+      attempt = 0;
+    };
+    socket.onmessage = (message) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(message.data));
+      } catch {
+        return;
+      }
+      const parsed = liveEventSchema.safeParse(data);
+      if (parsed.success) emitLiveEvent(parsed.data);
+    };
+    socket.onclose = (event) => {
+      if (openSocket === socket) openSocket = null;
+      socket = null;
+      if (stopped || event.code === SESSION_ENDED) return;
+      // Jitter spreads the reconnects of many tabs after a server restart.
+      const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2);
+      attempt += 1;
+      retry = setTimeout(open, delay);
+    };
+  };
+
+  const onOnline = () => {
+    if (!socket && !stopped) {
+      if (retry) clearTimeout(retry);
+      attempt = 0;
+      open();
+    }
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') sendPageHidden();
+    reportPresence();
+  };
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisibility);
+  open();
+  return () => {
+    stopped = true;
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisibility);
+    if (retry) clearTimeout(retry);
+    socket?.close(1000, 'done');
+  };
+}

@@ -1,0 +1,395 @@
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp } from './support/app-fixture.js';
+import { signUpViaApi, TEST_PASSWORD } from './support/members.js';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+// Three welcome credits: enough to chat, and quickly spent for the out-of-credits case.
+beforeAll(async () => {
+  app = await startApp({
+    WELCOME_CREDITS: '3',
+    MESSAGE_CREDITS_BY_COUNTRY: 'BE=0',
+    SEED_MEMBERS: '40',
+  });
+});
+afterAll(() => app?.close());
+
+/** Live delivery should take well under a second; polling (every 15 s) still passes. */
+const DELIVERY_MS = 20_000;
+const headers = { 'x-app-package': 'e2e' };
+
+interface Member {
+  context: BrowserContext;
+  page: Page;
+  id: number;
+  name: string;
+}
+
+/** A new member, activated (others only see activated members) and logged in. */
+async function member(
+  name: string,
+  options: BrowserContextOptions & { language?: string; country?: string } = {},
+): Promise<Member> {
+  const { language, country, ...contextOptions } = options;
+  const { context, page } = await app.newPage(contextOptions);
+  if (language) {
+    await context.addCookies([{ name: 'i18n_redirected', value: language, url: app.server.url }]);
+  }
+  const { email, id } = await signUpViaApi(context, app.server.url, {
+    name,
+    ...(language && { language }),
+    ...(country && { country }),
+  });
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mailbox = await (await context.request.get(app.url('/_dev/mailbox'))).text();
+        const mail = mailbox.split('<li class="mail"').find((item) => item.includes(email));
+        link = mail ? /href="(https?:[^"]*activ[^"]*)"/.exec(mail)?.[1] : undefined;
+        return Boolean(link);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  const url = new URL(link!.replaceAll('&amp;', '&'));
+  await context.request.get(app.url(url.pathname + url.search));
+  return { context, page, id, name };
+}
+
+/** The conversation id between two members, made through the API. */
+async function chatBetween(a: Member, b: Member): Promise<number> {
+  const res = await a.context.request.get(app.url(`/api/chat.php?profile=${b.id}`));
+  expect(res.status()).toBe(200);
+  return (await res.json()).id;
+}
+
+const log = (page: Page) => page.getByRole('log');
+const composer = (page: Page, name: string) => page.getByLabel(`Message to ${name}`);
+
+describe('chat in the browser', () => {
+  it('two members chat live: unread counts, opening reads, "Read" for the sender', async () => {
+    const anna = await member('Anna');
+    const bram = await member('Bram');
+
+    // Anna starts the chat from Bram's profile.
+    await anna.page.goto(app.url(`/members/${bram.id}`));
+    await anna.page.getByRole('button', { name: 'Send a message' }).click();
+    await anna.page.waitForURL(/\/chats\/\d+$/);
+    const chatId = Number(new URL(anna.page.url()).pathname.split('/').pop());
+    await anna.page.getByRole('heading', { name: 'Bram' }).waitFor();
+    await anna.page.getByText('Say hello to Bram!').waitFor();
+    await anna.page.getByText('1 credit per message (€0.35)').waitFor();
+    await anna.page.getByRole('link', { name: 'Balance: 3 credits' }).waitFor();
+
+    // Bram has the conversation open when Anna writes: it appears without a reload.
+    await bram.page.goto(app.url(`/chats/${chatId}`));
+    await bram.page.getByRole('heading', { name: 'Anna' }).waitFor();
+    const box = composer(anna.page, 'Bram');
+    await box.fill('Hi Bram! Fancy a walk on Sunday?');
+    await box.press('Enter');
+    await log(anna.page).getByText('Hi Bram! Fancy a walk on Sunday?').waitFor();
+    expect(await box.inputValue()).toBe('');
+    await anna.page.getByRole('link', { name: 'Balance: 2 credits' }).waitFor();
+    const sentAt = Date.now();
+    await log(bram.page)
+      .getByText('Hi Bram! Fancy a walk on Sunday?')
+      .waitFor({ timeout: DELIVERY_MS });
+    console.info(`chat e2e: message shown to the other member after ${Date.now() - sentAt} ms`);
+    // Bram read it while it was open: Anna's message is marked read.
+    await log(anna.page).getByText('Read', { exact: true }).waitFor({ timeout: DELIVERY_MS });
+
+    // Bram answers with the send button, an emoji picked from the grid on the way.
+    const bramBox = composer(bram.page, 'Anna');
+    await bramBox.fill('Yes, gladly ');
+    await bram.page.getByRole('button', { name: 'Insert emoji' }).click();
+    await bram.page
+      .getByRole('group', { name: 'Emoji' })
+      .getByRole('button', { name: '😊' })
+      .click();
+    expect(await bramBox.inputValue()).toBe('Yes, gladly 😊');
+    await bram.page.getByRole('button', { name: 'Send message' }).click();
+    await log(anna.page).getByText('Yes, gladly 😊').waitFor({ timeout: DELIVERY_MS });
+
+    // Away from the chat, Bram's list counts Anna's next message as unread...
+    await bram.page.getByRole('link', { name: 'Back to chats' }).click();
+    await bram.page.waitForURL(/\/chats$/);
+    await box.fill('Great, 10 am at the station?');
+    await box.press('Enter');
+    const item = bram.page.getByRole('link', { name: 'Chat with Anna, 1 unread message' });
+    await item.waitFor({ timeout: DELIVERY_MS });
+    expect(await bram.page.getByText('Great, 10 am at the station?').isVisible()).toBe(true);
+    // ...and opening the conversation reads it: the count goes at once, for good.
+    await item.click();
+    await bram.page.waitForURL(`**/chats/${chatId}`);
+    await log(bram.page).getByText('Great, 10 am at the station?').waitFor();
+    const chats = await (await bram.context.request.get(app.url('/api/chats.php'))).json();
+    expect(chats.chats[0].num_unread_messages).toBe(0);
+    await bram.page.getByRole('link', { name: 'Back to chats' }).click();
+    await bram.page.getByRole('link', { name: 'Chat with Anna', exact: true }).waitFor();
+
+    await anna.context.close();
+    await bram.context.close();
+  });
+
+  it('keeps an open chat up to date without the live channel (polling)', async () => {
+    const nora = await member('Nora');
+    const otto = await member('Otto');
+    // Otto's tab never reaches the live channel: only the 15 s refetch can bring news.
+    await otto.context.routeWebSocket(/\/api\/live\.php/, () => {});
+    const chatId = await chatBetween(nora, otto);
+    await otto.page.goto(app.url(`/chats/${chatId}`));
+    await otto.page.getByText('Say hello to Nora!').waitFor();
+    const res = await nora.context.request.post(app.url('/api/messages.php'), {
+      headers,
+      data: { conversation: chatId, text: 'Anyone there?' },
+    });
+    expect(res.status()).toBe(200);
+    await log(otto.page).getByText('Anyone there?').waitFor({ timeout: 25_000 });
+    await nora.context.close();
+    await otto.context.close();
+  });
+
+  it('starts a chat from a search card and through /members/{id}/chat', async () => {
+    const cleo = await member('Cleo');
+    const { page } = cleo;
+    await page.goto(app.url('/members'));
+    await page.getByLabel('Country').selectOption('*');
+    const start = page.getByRole('button', { name: /^Start a conversation with / }).first();
+    await start.waitFor();
+    const name = ((await start.getAttribute('aria-label')) ?? '').replace(
+      'Start a conversation with ',
+      '',
+    );
+    await start.click();
+    await page.waitForURL(/\/chats\/\d+$/);
+    await page.getByRole('heading', { name }).waitFor();
+    const chatUrl = page.url();
+
+    // The profile link in the top bar, and the member's own chat address to the same chat.
+    const profileLink = page.getByRole('heading', { name }).getByRole('link');
+    const profileHref = (await profileLink.getAttribute('href'))!;
+    expect(profileHref).toMatch(/^\/members\/\d+$/);
+    await page.goto(app.url(`${profileHref}/chat`));
+    await page.waitForURL(chatUrl);
+    // It replaced itself in the history: back goes to where the visitor came from.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).not.toBe(`${profileHref}/chat`);
+
+    // A visitor logs in first; a chat that is not yours is a clear dead end.
+    const visitor = await app.newPage();
+    await visitor.page.goto(app.url(`${profileHref}/chat`));
+    await visitor.page.waitForURL(/\/login\?redirect=/);
+    expect(decodeURIComponent(visitor.page.url())).toContain(`${profileHref}/chat`);
+    await visitor.context.close();
+    const other = await member('Dirk');
+    await other.page.goto(chatUrl);
+    await other.page.getByRole('heading', { name: 'Chat not found' }).waitFor();
+    await other.page.getByRole('link', { name: 'Go to your chats' }).click();
+    await other.page.waitForURL(/\/chats$/);
+    await other.page.getByRole('heading', { name: 'No conversations yet' }).waitFor();
+    expect(await other.page.getByRole('link', { name: 'Find members' }).getAttribute('href')).toBe(
+      '/members',
+    );
+    await cleo.context.close();
+    await other.context.close();
+  });
+
+  it('removes a chat after confirming, and puts it back with an alert when that fails', async () => {
+    const eva = await member('Eva');
+    const finn = await member('Finn');
+    const gina = await member('Gina');
+    await chatBetween(eva, finn);
+    await chatBetween(eva, gina);
+    const { page } = eva;
+    await page.goto(app.url('/chats'));
+    await page.getByRole('link', { name: 'Chat with Finn' }).waitFor();
+    await page.getByRole('link', { name: 'Chat with Gina' }).waitFor();
+
+    // Cancelling keeps it.
+    await page.getByRole('button', { name: 'Remove the chat with Finn' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove this chat?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByRole('link', { name: 'Chat with Finn' }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Remove the chat with Finn' }).click();
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Chat with Finn' }).count()).toBe(0);
+    await page.reload();
+    await page.getByRole('link', { name: 'Chat with Gina' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Chat with Finn' }).count()).toBe(0);
+
+    // The server refuses: the chat goes at once, an alert says so, the list comes back.
+    await page.route('**/api/chat.php*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 503, json: { error: { code: 'down', message: 'down' } } })
+        : route.continue(),
+    );
+    const alerts: string[] = [];
+    page.on('dialog', (alert) => {
+      alerts.push(alert.message());
+      void alert.accept();
+    });
+    await page.getByRole('button', { name: 'Remove the chat with Gina' }).click();
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => alerts.length).toBe(1);
+    expect(alerts[0]).toContain('The chat could not be removed.');
+    await page.getByRole('link', { name: 'Chat with Gina' }).waitFor();
+    await eva.context.close();
+    await finn.context.close();
+    await gina.context.close();
+  });
+
+  it('tells a member out of credits so, keeps the text, and /credits shows the ledger', async () => {
+    const hana = await member('Hana');
+    const ivo = await member('Ivo');
+    const chatId = await chatBetween(hana, ivo);
+    const { page } = hana;
+    await page.goto(app.url(`/chats/${chatId}`));
+    const box = composer(page, 'Ivo');
+    await box.waitFor();
+    // The three welcome credits go on three messages (the API, as another tab would).
+    for (const text of ['One', 'Two', 'Three']) {
+      const res = await hana.context.request.post(app.url('/api/messages.php'), {
+        headers,
+        data: { conversation: chatId, text },
+      });
+      expect(res.status()).toBe(200);
+    }
+    await log(page).getByText('Three', { exact: true }).waitFor({ timeout: DELIVERY_MS });
+
+    const text = 'A long thought I do not want to lose';
+    await box.fill(text);
+    const [answer] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().includes('/api/messages.php') && r.request().method() === 'POST',
+      ),
+      page.getByRole('button', { name: 'Send message' }).click(),
+    ]);
+    expect(answer.status()).toBe(402);
+    const notice = page.getByRole('alert').filter({ hasText: 'You are out of credits' });
+    await notice.waitFor();
+    await expect.poll(() => box.inputValue()).toBe(text);
+    expect(await log(page).getByText(text).count()).toBe(0);
+    const messages = await (
+      await hana.context.request.get(app.url(`/api/messages.php?conversation=${chatId}`))
+    ).json();
+    expect(messages.messages.map((m: { text: string }) => m.text)).toEqual(['One', 'Two', 'Three']);
+
+    await notice.getByRole('link', { name: 'Get credits' }).click();
+    await page.waitForURL(/\/credits$/);
+    await page.getByText('0 credits', { exact: true }).waitFor();
+    expect(
+      await page.getByText('A message costs 1 credit (€0.35). Enough for 0 messages.').isVisible(),
+    ).toBe(true);
+    const history = page.locator('.ledger-row');
+    await expect.poll(() => history.count()).toBe(4);
+    expect(await history.first().textContent()).toContain('Message sent');
+    expect(await history.first().textContent()).toMatch(/[-−]1$/);
+    expect(await history.last().textContent()).toContain('Welcome gift');
+    expect(await history.last().textContent()).toContain('+3');
+    expect(await page.getByRole('link', { name: 'See prices' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    await hana.context.close();
+    await ivo.context.close();
+  });
+
+  it('closes the composer when the other member has left, keeping the typed text', async () => {
+    const pia = await member('Pia');
+    const quinn = await member('Quinn');
+    const chatId = await chatBetween(pia, quinn);
+    const { page } = pia;
+    await page.goto(app.url(`/chats/${chatId}`));
+    const box = composer(page, 'Quinn');
+    await box.waitFor();
+    const gone = await quinn.context.request.delete(app.url('/api/user.php'), {
+      headers,
+      data: { password: TEST_PASSWORD },
+    });
+    expect(gone.status()).toBe(200);
+
+    await box.fill('Are you still there?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('This member has left Amora.', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Deleted member' }).waitFor();
+    const closed = page.getByLabel('Message to Deleted member');
+    expect(await closed.isDisabled()).toBe(true);
+    expect(await closed.inputValue()).toBe('Are you still there?');
+    await page.goto(app.url('/chats'));
+    await page.getByRole('link', { name: 'Chat with Deleted member' }).waitFor();
+    await pia.context.close();
+    await quinn.context.close();
+  });
+
+  it('speaks the member’s language (German)', async () => {
+    const jana = await member('Jana', { locale: 'de-DE', language: 'de' });
+    const kai = await member('Kai');
+    const { page } = jana;
+    await page.goto(app.url('/chats'));
+    await page.getByRole('heading', { name: 'Noch keine Unterhaltungen' }).waitFor();
+    const chatId = await chatBetween(jana, kai);
+    await page.goto(app.url(`/chats/${chatId}`));
+    await page.getByText('Sag Hallo zu Kai!').waitFor();
+    const box = page.getByLabel('Nachricht an Kai');
+    expect(await box.getAttribute('placeholder')).toBe('Schreib eine Nachricht…');
+    await box.fill('Hallo Kai');
+    await box.press('Enter');
+    await log(page).getByText('Hallo Kai').waitFor();
+    await page.getByText('Heute', { exact: true }).waitFor();
+    await page.getByText('Guthaben: 2 Credits').waitFor();
+    expect(await page.getByText('1 Credit pro Nachricht (0,35 €)').isVisible()).toBe(true);
+    await page.goto(app.url('/credits'));
+    await page.getByRole('heading', { name: 'Dein Guthaben' }).waitFor();
+    await page.getByText('Nachricht gesendet').waitFor();
+    expect(await page.getByText('Willkommensgeschenk').isVisible()).toBe(true);
+    await jana.context.close();
+    await kai.context.close();
+  });
+
+  it('fills a phone screen: composer at the bottom, older pages load on scrolling up', async () => {
+    const lea = await member('Lea', { viewport: { width: 390, height: 844 } });
+    // Messages from Belgium cost nothing here (MESSAGE_CREDITS_BY_COUNTRY): history to page.
+    const max = await member('Max', { country: 'BE' });
+    const chatId = await chatBetween(max, lea);
+    for (let i = 1; i <= 45; i++) {
+      const res = await max.context.request.post(app.url('/api/messages.php'), {
+        headers,
+        data: { conversation: chatId, text: `Message ${i} from Max` },
+      });
+      expect(res.status()).toBe(200);
+    }
+    const { page } = lea;
+    await page.goto(app.url(`/chats/${chatId}`));
+    await log(page).getByText('Message 45 from Max').waitFor();
+    const box = composer(page, 'Max');
+    const boxArea = (await box.boundingBox())!;
+    expect(boxArea.y + boxArea.height).toBeGreaterThan(844 - 120);
+    expect(boxArea.y + boxArea.height).toBeLessThanOrEqual(844);
+    // The page itself does not scroll, the conversation does; it opened at the newest.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1),
+    ).toBe(true);
+    expect(await log(page).getByText('Message 45 from Max').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Back to chats' }).isVisible()).toBe(true);
+
+    // Up to the top: the page before loads above, and what was read stays in view.
+    expect(await log(page).getByText('Message 1 from Max', { exact: true }).count()).toBe(0);
+    await log(page).evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await log(page).getByText('Message 1 from Max', { exact: true }).waitFor();
+    const oldest = log(page).getByText('Message 16 from Max', { exact: true });
+    await expect.poll(() => oldest.isVisible()).toBe(true);
+    await page.getByText('This is the beginning of your conversation with Max.').waitFor();
+
+    await box.fill('Hi Max');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await log(page).getByText('Hi Max', { exact: true }).waitFor();
+    expect(await box.inputValue()).toBe('');
+    await expect.poll(() => log(page).getByText('Hi Max', { exact: true }).isVisible()).toBe(true);
+    await lea.context.close();
+    await max.context.close();
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { messageSchema } from './chat.js';
+
+/**
+ * What the live channel (`/api/live.php`, a WebSocket) tells a member's open tabs. Each
+ * event says what changed; the app updates or refetches that part. Polling stays the
+ * fallback, so a missed event only delays an update.
+ */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  /** A new message in one of the member's conversations (sent by either side). */
+  z.object({ type: z.literal('message'), message: messageSchema }),
+  /** The other member read a conversation up to `message` (the read state). */
+  z.object({
+    type: z.literal('read'),
+    conversation: z.number().int(),
+    reader: z.number().int(),
+    message: z.number().int(),
+  }),
+  /** The chats list changed otherwise (a chat removed or restored). */
+  z.object({ type: z.literal('chats') }),
+  /** Likes given or received changed. */
+  z.object({ type: z.literal('likes') }),
+  /** The member's own account changed (credits, profile, paid state). */
+  z.object({ type: z.literal('user') }),
+  /** The notifications list or its unread count changed. */
+  z.object({ type: z.literal('notifications') }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** Path of the live channel. */
+export const LIVE_PATH = '/api/live.php';
+
+/**
+ * What a tab tells the server over the live channel: whether it is visible and which
+ * conversation it shows, so pushes hold back for what the member is looking at.
+ */
+export const livePresenceSchema = z.object({
+  type: z.literal('presence'),
+  visible: z.boolean(),
+  conversation: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+});
+export type LivePresence = z.infer<typeof livePresenceSchema>;
