@@ -42,3 +42,24 @@ export async function signUpViaApi(
   const { user } = (await res.json()) as { user: { id: number } };
   return { email, password, id: user.id };
 }
+
+/** Follows the member's activation link from the development mailbox (`/_dev/mailbox`). */
+export async function activateViaMailbox(
+  context: BrowserContext,
+  baseUrl: string,
+  email: string,
+): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const mailbox = await (await context.request.get(`${baseUrl}/_dev/mailbox`)).text();
+    const mail = mailbox.split('<li class="mail"').find((item) => item.includes(email));
+    const link = mail ? /href="(https?:[^"]*activ[^"]*)"/.exec(mail)?.[1] : undefined;
+    if (link) {
+      const url = new URL(link.replaceAll('&amp;', '&'));
+      await context.request.get(`${baseUrl}${url.pathname}${url.search}`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no activation mail for ${email}`);
+}
