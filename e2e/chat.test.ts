@@ -1,7 +1,7 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './support/app-fixture.js';
-import { signUpViaApi, TEST_PASSWORD } from './support/members.js';
+import { activateViaMailbox, signUpViaApi, TEST_PASSWORD } from './support/members.js';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 // Three welcome credits: enough to chat, and quickly spent for the out-of-credits case.
@@ -40,20 +40,7 @@ async function member(
     ...(language && { language }),
     ...(country && { country }),
   });
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mailbox = await (await context.request.get(app.url('/_dev/mailbox'))).text();
-        const mail = mailbox.split('<li class="mail"').find((item) => item.includes(email));
-        link = mail ? /href="(https?:[^"]*activ[^"]*)"/.exec(mail)?.[1] : undefined;
-        return Boolean(link);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  const url = new URL(link!.replaceAll('&amp;', '&'));
-  await context.request.get(app.url(url.pathname + url.search));
+  await activateViaMailbox(context, app.server.url, email);
   return { context, page, id, name };
 }
 
