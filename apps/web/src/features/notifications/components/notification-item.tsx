@@ -62,7 +62,7 @@ export function NotificationItem({ notification: n, cdnPrefix, onOpen }: Props) 
         <span className="flex-grow-1 min-w-0">
           <span className="d-block notification-text">{text}</span>
           <time
-            className="small text-body-secondary"
+            className="small notification-time"
             dateTime={n.created_at}
             title={when.toLocaleString()}
           >

@@ -1,0 +1,154 @@
+import {
+  createECDH,
+  createPrivateKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  sign,
+} from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+import ece from 'http_ece';
+
+/** One push message as the push service received it, decrypted as a browser would. */
+export interface ReceivedPush {
+  path: string;
+  /** The JSON the service worker gets in its push event. */
+  payload: Record<string, unknown>;
+}
+
+/** A browser's subscription as `PushSubscription.toJSON()` gives it. */
+export interface SubscriptionJson {
+  endpoint: string;
+  expirationTime: null;
+  keys: { p256dh: string; auth: string };
+}
+
+// DER, just enough of it for one self-signed certificate.
+function tlv(tag: number, ...parts: Buffer[]): Buffer {
+  const body = Buffer.concat(parts);
+  const n = body.length;
+  const length =
+    n < 0x80
+      ? Buffer.from([n])
+      : n < 0x100
+        ? Buffer.from([0x81, n])
+        : Buffer.from([0x82, n >> 8, n & 0xff]);
+  return Buffer.concat([Buffer.from([tag]), length, body]);
+}
+const seq = (...parts: Buffer[]) => tlv(0x30, ...parts);
+function oid(dotted: string): Buffer {
+  const [a = 0, b = 0, ...rest] = dotted.split('.').map(Number);
+  const bytes = [40 * a + b];
+  for (const arc of rest) {
+    const digits = [arc & 0x7f];
+    for (let v = arc >> 7; v > 0; v >>= 7) digits.unshift((v & 0x7f) | 0x80);
+    bytes.push(...digits);
+  }
+  return tlv(0x06, Buffer.from(bytes));
+}
+const utcTime = (date: Date) =>
+  tlv(0x17, Buffer.from(`${date.toISOString().slice(2, 19).replace(/[-:T]/g, '')}Z`));
+
+/**
+ * A certificate for 127.0.0.1, valid for a day and signed by its own key: web-push only
+ * sends to https endpoints, and the app server is told to trust this one certificate
+ * (NODE_EXTRA_CA_CERTS), so no key material has to live in the repository.
+ */
+function selfSignedCertificate(): { key: KeyObject; certPem: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const ecdsaSha256 = seq(oid('1.2.840.10045.4.3.2'));
+  const name = seq(tlv(0x31, seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from('127.0.0.1')))));
+  const now = Date.now();
+  const serial = randomBytes(8);
+  serial[0] = (serial[0] ?? 0) & 0x7f;
+  const tbs = seq(
+    tlv(0xa0, tlv(0x02, Buffer.from([2]))),
+    tlv(0x02, serial),
+    ecdsaSha256,
+    name,
+    seq(utcTime(new Date(now - 3_600_000)), utcTime(new Date(now + 86_400_000))),
+    name,
+    publicKey.export({ type: 'spki', format: 'der' }),
+    tlv(
+      0xa3,
+      seq(
+        // subjectAltName: IP 127.0.0.1
+        seq(oid('2.5.29.17'), tlv(0x04, seq(tlv(0x87, Buffer.from([127, 0, 0, 1]))))),
+        // basicConstraints: CA, so it can be its own trust anchor
+        seq(oid('2.5.29.19'), tlv(0x04, seq(tlv(0x01, Buffer.from([0xff]))))),
+      ),
+    ),
+  );
+  const signature = sign('sha256', tbs, privateKey);
+  const der = seq(tbs, ecdsaSha256, tlv(0x03, Buffer.from([0]), signature));
+  const lines = der.toString('base64').match(/.{1,64}/g) ?? [];
+  return {
+    key: createPrivateKey(privateKey.export({ type: 'pkcs8', format: 'pem' })),
+    certPem: `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`,
+  };
+}
+
+/**
+ * A stand-in push service over https on 127.0.0.1 (DESIGN "Push": Chromium here has none).
+ * It hands out browser-like subscriptions with its own keys and decrypts what the app
+ * server sends to them. Start the app server with `NODE_EXTRA_CA_CERTS: certFile`.
+ */
+export async function startPushService(certFile: string) {
+  const { key, certPem } = selfSignedCertificate();
+  writeFileSync(certFile, certPem);
+  const keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string }>();
+  const received: ReceivedPush[] = [];
+  const server = createServer(
+    { key: key.export({ type: 'pkcs8', format: 'pem' }), cert: certPem },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const path = req.url ?? '';
+        const subscriber = keys.get(path);
+        if (!subscriber) {
+          res.writeHead(404).end();
+          return;
+        }
+        try {
+          const clear = ece.decrypt(Buffer.concat(chunks), {
+            version: 'aes128gcm',
+            privateKey: subscriber.ecdh,
+            authSecret: subscriber.auth,
+          });
+          received.push({ path, payload: JSON.parse(clear.toString('utf8')) });
+          res.writeHead(201).end();
+        } catch {
+          // What a browser could not decrypt never reaches the service worker.
+          res.writeHead(400).end();
+        }
+      });
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const base = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  let counter = 0;
+  return {
+    certFile,
+    /** Every push received so far, for `subscription.endpoint`. */
+    receivedBy: (endpoint: string) =>
+      received.filter((p) => p.path === new URL(endpoint).pathname).map((p) => p.payload),
+    /** A new browser subscription at this service. */
+    subscription(): SubscriptionJson {
+      counter += 1;
+      const path = `/push/${counter}`;
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const auth = randomBytes(16).toString('base64url');
+      keys.set(path, { ecdh, auth });
+      return {
+        endpoint: `${base}${path}`,
+        expirationTime: null,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+      };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
