@@ -15,7 +15,11 @@ let app: Awaited<ReturnType<typeof startApp>>;
 beforeAll(async () => {
   push = await startPushService(join(workDir, 'push-service-ca.pem'));
   // The server trusts the stand-in push service's certificate (web-push only sends to https).
-  app = await startApp({ NODE_EXTRA_CA_CERTS: push.certFile, WELCOME_CREDITS: '20' });
+  app = await startApp({
+    NODE_EXTRA_CA_CERTS: push.certFile,
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
+    WELCOME_CREDITS: '20',
+  });
 });
 afterAll(async () => {
   await app?.close();

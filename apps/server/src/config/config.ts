@@ -52,6 +52,13 @@ const envSchema = z.object({
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   WELCOME_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   MESSAGE_CREDITS: z.coerce.number().int().min(0).max(1000).default(1),
+  // The push services the server will post to (a host, or any of its subdomains).
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'must be a comma-separated list of host names')
+    .default(
+      'fcm.googleapis.com,android.googleapis.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com',
+    ),
   // e.g. `PL=2,CH=1`: the credits one message costs a member of that country.
   MESSAGE_CREDITS_BY_COUNTRY: z
     .string()
@@ -108,6 +115,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     /** How long an instance keeps the stored settings before reading them again (0: never). */
     settingsCacheSeconds: e.SETTINGS_CACHE_SECONDS,
     welcomeCredits: e.WELCOME_CREDITS,
+    /** Hosts (and their subdomains) of the push services subscriptions may point at. */
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS.toLowerCase().split(','),
     /** Credits one message costs a member who is not paid: per country, else the default. */
     messageCredits: {
       default: e.MESSAGE_CREDITS,

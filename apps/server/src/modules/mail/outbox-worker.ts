@@ -28,6 +28,8 @@ export interface OutboxWorkerDeps {
   publicUrl: string;
   /** VAPID subject of Web Push requests (an https: URL or a mailto: address). */
   pushSubject?: string;
+  /** Push service hosts that may be posted to (PUSH_SERVICE_HOSTS). */
+  pushServiceHosts?: readonly string[];
   /** Pause between polls of an empty queue; default 500 ms. */
   pollIntervalMs?: number;
   /** Seconds a claimed job stays locked to this worker; default 5 minutes. */
@@ -121,7 +123,11 @@ export function startOutboxWorker(
     const outcome = await deliverPushJob(
       db,
       { memberId: job.member_id, payload: job.payload },
-      { subject: deps.pushSubject ?? vapidSubject(deps.publicUrl, 'no-reply@localhost'), log },
+      {
+        subject: deps.pushSubject ?? vapidSubject(deps.publicUrl, 'no-reply@localhost'),
+        allowedHosts: deps.pushServiceHosts ?? [],
+        log,
+      },
     ).catch((error: unknown) => ({ status: 'retry' as const, error: errorText(error) }));
     if (outcome.status === 'sent') {
       await markJobSent(db, job.id, { rendered: null });
@@ -208,6 +214,7 @@ export function startAppOutboxWorker(
       transport: createMailTransport(app.config),
       publicUrl: app.config.publicUrl,
       pushSubject: vapidSubject(app.config.publicUrl, app.config.mailFrom),
+      pushServiceHosts: app.config.pushServiceHosts,
       ...overrides,
     },
     app.log,

@@ -6,6 +6,7 @@ import { listChats } from '../chats/chat.repository.js';
 import { mailLocale } from '../mail/mail-templates.js';
 import { readVapidKeys } from '../site/secrets.js';
 import { type PushJob, pushJobSchema } from './push-outbox.js';
+import { isAllowedPushEndpoint } from './push-service-hosts.js';
 import {
   deletePushSubscription,
   listPushSubscriptions,
@@ -101,7 +102,7 @@ export type PushOutcome =
 export async function deliverPushJob(
   db: Kysely<Database>,
   job: { memberId: number | null; payload: unknown },
-  options: { subject: string; log: FastifyBaseLogger },
+  options: { subject: string; allowedHosts: readonly string[]; log: FastifyBaseLogger },
 ): Promise<PushOutcome> {
   const parsed = pushJobSchema.safeParse(job.payload);
   if (!parsed.success || job.memberId === null) {
@@ -115,6 +116,8 @@ export async function deliverPushJob(
   let delivered = 0;
   const errors: string[] = [];
   for (const subscription of subscriptions) {
+    // Stored before the list of services changed, say: never posted to.
+    if (!isAllowedPushEndpoint(subscription.endpoint, options.allowedHosts)) continue;
     try {
       const request = webpush.generateRequestDetails(
         {

@@ -12,7 +12,7 @@ let t: TestApp;
 let push: Awaited<ReturnType<typeof startPushEndpoint>>;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUSH_SERVICE_HOSTS: '127.0.0.1' });
   push = await startPushEndpoint();
   base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
 });

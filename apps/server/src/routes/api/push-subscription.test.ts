@@ -4,7 +4,7 @@ import { Client, createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUSH_SERVICE_HOSTS: 'push.example.net' });
 });
 afterAll(() => t.close());
 
@@ -120,6 +120,22 @@ describe('POST /api/user.php?push=1', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.code).toBe('invalid_input');
     }
+  });
+
+  it('refuses endpoints that are not a known push service, so the server posts nowhere else', async () => {
+    const { client } = await loggedIn();
+    for (const endpoint of [
+      'https://10.0.0.1/internal',
+      'https://evil.example/push',
+      'https://push.example.net.evil.example/x',
+    ]) {
+      const res = await attach(client, { subscription: { ...subscription(), endpoint } });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json().error.code).toBe('push_service_not_allowed');
+      expect(await rowsFor(endpoint)).toEqual([]);
+    }
+    const sub = subscription('https://eu.push.example.net/send/abc');
+    expect((await attach(client, { subscription: sub })).statusCode).toBe(200);
   });
 
   it('answers 400 unknown_action with both flags', async () => {

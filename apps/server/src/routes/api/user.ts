@@ -19,6 +19,7 @@ import { deleteAccount } from '../../modules/account/account-deletion.service.js
 import { endSession } from '../../modules/auth/session.service.js';
 import { updateLocation, updateProfile } from '../../modules/members/profile-update.service.js';
 import { loadUser } from '../../modules/members/user.service.js';
+import { isAllowedPushEndpoint } from '../../modules/push/push-service-hosts.js';
 import { upsertPushSubscription } from '../../modules/push/push-subscription.repository.js';
 import { signUp } from '../../modules/signup/signup.service.js';
 
@@ -113,6 +114,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (push && !isSignup) {
         const memberId = app.requireMember(request);
         const { subscription } = parseBody(pushSubscriptionBodySchema, request.body);
+        if (!isAllowedPushEndpoint(subscription.endpoint, app.config.pushServiceHosts)) {
+          throw badRequest('push_service_not_allowed', 'This push service is not supported', {
+            'subscription.endpoint': 'Not a known push service',
+          });
+        }
         await upsertPushSubscription(app.db, memberId, {
           endpoint: subscription.endpoint,
           p256dh: subscription.keys.p256dh,
