@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { attachPushSubscription } from '../api/push-subscription';
 
+/** Raised when this tab subscribed, so every user of the push state looks again. */
+const PUSH_CHANGED_EVENT = 'amora:push-changed';
+
 /** Push state of spec section 3: capable, subscribed, denied or unknown. */
 export type PushStatus = 'unknown' | 'capable' | 'subscribed' | 'denied' | 'unsupported';
 
@@ -51,8 +54,18 @@ export function usePush(publicKey: string | null | undefined) {
     void determined.current.then((found) => {
       if (!cancelled) setStatus(found);
     });
+    // Another part of the app (the signup step, a prompt) subscribed: look again.
+    const recheck = () => {
+      void find()
+        .catch(() => 'unsupported' as const)
+        .then((found) => {
+          if (!cancelled) setStatus(found);
+        });
+    };
+    window.addEventListener(PUSH_CHANGED_EVENT, recheck);
     return () => {
       cancelled = true;
+      window.removeEventListener(PUSH_CHANGED_EVENT, recheck);
     };
   }, [publicKey]);
 
@@ -89,6 +102,7 @@ export function usePush(publicKey: string | null | undefined) {
       });
       await attachPushSubscription(subscription);
       setStatus('subscribed');
+      window.dispatchEvent(new Event(PUSH_CHANGED_EVENT));
       return 'subscribed';
     } catch (error) {
       console.warn('Push subscription failed', error);
