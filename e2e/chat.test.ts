@@ -101,6 +101,8 @@ describe('chat in the browser', () => {
     // Away from the chat, Bram's list counts Anna's next message as unread...
     await bram.page.getByRole('link', { name: 'Back to chats' }).click();
     await bram.page.waitForURL(/\/chats$/);
+    // A refetch of the open chat still on its way would read the next message for Bram.
+    await bram.page.waitForLoadState('networkidle');
     await box.fill('Great, 10 am at the station?');
     await box.press('Enter');
     const item = bram.page.getByRole('link', { name: 'Chat with Anna, 1 unread message' });
