@@ -208,6 +208,43 @@ describe('Web Push', () => {
     socket.close();
   });
 
+  it('asks the login’s other tabs to report again when one goes hidden, so a visible one still counts', async () => {
+    const me = await member();
+    const sub = await subscribe(me.id);
+    const writer = await member();
+    const id = await chat(writer, me);
+    const socket = new WebSocket(`${base}${LIVE_PATH}`, {
+      headers: { cookie: me.client.sessionCookie!, origin: base.replace(/^ws/, 'http') },
+    });
+    const asked: unknown[] = [];
+    socket.on('message', (data) => {
+      const event = JSON.parse(String(data));
+      if (event.type !== 'report_presence') return;
+      asked.push(event);
+      // This tab is still in view: it says so, as the app does.
+      socket.send(JSON.stringify({ type: 'presence', visible: true, conversation: id }));
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'presence', visible: true, conversation: id }));
+    await me.client.call({ method: 'POST', url: '/api/page-hidden.php', payload: {} });
+    await expect.poll(() => asked.length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .selectFrom('page_presence')
+              .select('visible')
+              .where('member_id', '=', me.id)
+              .executeTakeFirst()
+          )?.visible,
+      )
+      .toBe(true);
+    await send(writer.client, id, 'Seen in the other tab');
+    expect(await pushesTo(sub.endpoint)).toEqual([]);
+    socket.close();
+  });
+
   it('drops a subscription the push service calls gone', async () => {
     const me = await member();
     const gone = await subscribe(me.id);

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionId } from '../../modules/auth/session.service.js';
+import { notifyMembers } from '../../modules/live/live-notify.js';
 import {
   UNSUBSCRIBE_PATH,
   unsubscribeFromDigest,
@@ -64,7 +65,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (request.sessionToken) await hideSessionPages(app.db, sessionId(request.sessionToken));
+      if (request.sessionToken && request.memberId !== null) {
+        // Which tab went hidden is not known: all of the login's tabs are marked hidden and
+        // asked to report again, so the ones still in view say so at once.
+        await hideSessionPages(app.db, sessionId(request.sessionToken));
+        await notifyMembers(app.db, [request.memberId], { type: 'report_presence' });
+      }
       return { ok: true as const };
     },
   );

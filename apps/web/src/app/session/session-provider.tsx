@@ -96,6 +96,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       void queryClient.invalidateQueries({ queryKey: likeKeys.all });
     } else if (event.type === 'user') {
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    } else if (event.type === 'report_presence') {
+      reportPresence();
     } else if (event.type === 'notifications') {
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     }
