@@ -1,6 +1,11 @@
 import type { Locale } from '@amora/shared/constants';
-import type { z } from 'zod';
-import type { RenderContext, RenderedMail } from './mail-layout.js';
+import { z } from 'zod';
+import {
+  type ActionMailTexts,
+  type RenderContext,
+  type RenderedMail,
+  renderActionMail,
+} from './mail-layout.js';
 
 /** One kind of mail: the data it is queued with, which of it is secret, and how it reads. */
 export interface MailTemplate<Name extends string, Data extends z.ZodObject> {
@@ -14,3 +19,33 @@ export interface MailTemplate<Name extends string, Data extends z.ZodObject> {
 export const defineMailTemplate = <Name extends string, Data extends z.ZodObject>(
   template: MailTemplate<Name, Data>,
 ) => template;
+
+/** The data of a mail whose button is a single-use link that works for some hours. */
+const linkMailData = z.object({
+  name: z.string(),
+  /** Path and query of the link (it carries the token). */
+  linkPath: z.string().startsWith('/'),
+  validHours: z.number().int().positive(),
+});
+
+/**
+ * A mail that greets the member and offers one single-use link (activation, password
+ * reset): `{name}` and `{hours}` are filled in, and the link is dropped once it is sent.
+ */
+export const defineLinkMail = <Name extends string>(
+  name: Name,
+  texts: Record<Locale, ActionMailTexts>,
+) =>
+  defineMailTemplate({
+    name,
+    data: linkMailData,
+    secretKeys: ['linkPath'],
+    render: (locale, data, context) =>
+      renderActionMail(
+        locale,
+        texts[locale],
+        { name: data.name, hours: String(data.validHours) },
+        { path: data.linkPath },
+        context,
+      ),
+  });

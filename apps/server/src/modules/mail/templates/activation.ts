@@ -1,7 +1,6 @@
 import type { Locale } from '@amora/shared/constants';
-import { z } from 'zod';
-import { type ActionMailTexts, renderActionMail } from '../mail-layout.js';
-import { defineMailTemplate } from '../mail-template.js';
+import type { ActionMailTexts } from '../mail-layout.js';
+import { defineLinkMail } from '../mail-template.js';
 
 // {site}, {name} and {hours} are filled in; French keeps its no-break space before ! ? :.
 const ACTIVATION: Record<Locale, ActionMailTexts> = {
@@ -99,21 +98,4 @@ const ACTIVATION: Record<Locale, ActionMailTexts> = {
 };
 
 /** The mail that confirms a new member's address; its link activates the account. */
-export const activationMail = defineMailTemplate({
-  name: 'activation',
-  data: z.object({
-    name: z.string(),
-    /** Path and query of the activation link (it carries the token). */
-    linkPath: z.string().startsWith('/'),
-    validHours: z.number().int().positive(),
-  }),
-  secretKeys: ['linkPath'],
-  render: (locale, data, context) =>
-    renderActionMail(
-      locale,
-      ACTIVATION[locale],
-      { name: data.name, hours: String(data.validHours) },
-      { path: data.linkPath },
-      context,
-    ),
-});
+export const activationMail = defineLinkMail('activation', ACTIVATION);

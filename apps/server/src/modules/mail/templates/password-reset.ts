@@ -1,7 +1,6 @@
 import type { Locale } from '@amora/shared/constants';
-import { z } from 'zod';
-import { type ActionMailTexts, renderActionMail } from '../mail-layout.js';
-import { defineMailTemplate } from '../mail-template.js';
+import type { ActionMailTexts } from '../mail-layout.js';
+import { defineLinkMail } from '../mail-template.js';
 
 // {site}, {name} and {hours} are filled in; French keeps its no-break space before ! ? :.
 // Polish says "godz." so that any number of hours reads right.
@@ -105,21 +104,4 @@ const PASSWORD_RESET: Record<Locale, ActionMailTexts> = {
 };
 
 /** The mail with a single-use link to choose a new password. */
-export const passwordResetMail = defineMailTemplate({
-  name: 'password_reset',
-  data: z.object({
-    name: z.string(),
-    /** Path and query of the reset page (it carries the token). */
-    linkPath: z.string().startsWith('/'),
-    validHours: z.number().int().positive(),
-  }),
-  secretKeys: ['linkPath'],
-  render: (locale, data, context) =>
-    renderActionMail(
-      locale,
-      PASSWORD_RESET[locale],
-      { name: data.name, hours: String(data.validHours) },
-      { path: data.linkPath },
-      context,
-    ),
-});
+export const passwordResetMail = defineLinkMail('password_reset', PASSWORD_RESET);

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Modal } from '@/components/modal';
 import { SectionCard } from '@/components/section-card';
+import { UploadProgress } from '@/components/upload-progress';
 import { ApiError } from '@/lib/api-client';
 import { useUploadPhotos } from '@/lib/upload-photos';
 import { useArrangePhotos } from '../api/arrange-photos';
@@ -156,21 +157,7 @@ export function PhotoManager({ user, cdnPrefix }: { user: User; cdnPrefix: strin
           </li>
         )}
       </ul>
-      {upload.isPending && (
-        <div
-          className="progress mt-3"
-          role="progressbar"
-          aria-label={t('signup.photo.uploading')}
-          aria-valuenow={Math.round(upload.progress * 100)}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div
-            className="progress-bar"
-            style={{ width: `${Math.round(upload.progress * 100)}%` }}
-          />
-        </div>
-      )}
+      {upload.isPending && <UploadProgress fraction={upload.progress} />}
       {images.length === 0 && !upload.isPending && (
         <p className="small text-body-secondary mt-3 mb-0">{t('my_profile.photos.none')}</p>
       )}

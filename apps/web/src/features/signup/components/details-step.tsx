@@ -1,15 +1,7 @@
-import { MIN_AGE } from '@amora/shared/constants';
 import type { OwnProfile } from '@amora/shared/schemas/profile';
-import { dateOfBirthSchema } from '@amora/shared/schemas/user-update';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DateOfBirthSelect,
-  datePartsOf,
-  isoDateOf,
-} from '@/components/profile-inputs/date-of-birth-select';
-import { GenderChoice } from '@/components/profile-inputs/gender-choice';
-import { ProfileFieldSelects } from '@/components/profile-inputs/profile-field-selects';
+import { usePersonalDetails } from '@/components/profile-inputs/personal-details';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateUser } from '@/lib/update-user';
 
@@ -17,49 +9,27 @@ import { useUpdateUser } from '@/lib/update-user';
 export function DetailsStep({ profile, onDone }: { profile: OwnProfile; onDone: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateUser();
-  const [gender, setGender] = useState<OwnProfile['gender']>(profile.gender);
-  const [dob, setDob] = useState(() => datePartsOf(profile.date_of_birth));
-  const [fields, setFields] = useState<Record<string, string>>(profile.fields);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const details = usePersonalDetails(profile);
+  const [problem, setProblem] = useState<string | null>(null);
 
   const save = async () => {
-    const next: Record<string, string> = {};
-    if (!gender) next.gender = t('validation.required');
-    const date = isoDateOf(dob);
-    if (!dateOfBirthSchema.safeParse(date).success)
-      next.dob = t('profile.date_of_birth_error', { min_age: MIN_AGE });
-    setErrors(next);
-    if (!gender || Object.keys(next).length > 0) return;
-    const chosen = Object.fromEntries(Object.entries(fields).filter(([, value]) => value));
+    const values = details.check();
+    if (!values) return;
     try {
-      await update.mutateAsync({ profile: { gender, date_of_birth: date, fields: chosen } });
+      await update.mutateAsync({ profile: values });
       onDone();
     } catch (error) {
-      setErrors({
-        form: error instanceof ApiError ? error.message : t('common.something_went_wrong'),
-      });
+      setProblem(error instanceof ApiError ? error.message : t('common.something_went_wrong'));
     }
   };
 
   return (
     <div>
       <h2 className="h4 text-center">{t('signup.details.title')}</h2>
-      <GenderChoice
-        legend={t('signup.details.gender')}
-        value={gender ?? ''}
-        onChange={setGender}
-        error={errors.gender}
-      />
-      <DateOfBirthSelect
-        legend={t('signup.details.date_of_birth')}
-        value={dob}
-        onChange={setDob}
-        error={errors.dob}
-      />
-      <ProfileFieldSelects value={fields} onChange={setFields} />
-      {errors.form && (
+      {details.inputs}
+      {problem && (
         <div className="alert alert-danger" role="alert">
-          {errors.form}
+          {problem}
         </div>
       )}
       <button

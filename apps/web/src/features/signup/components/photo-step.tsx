@@ -1,6 +1,7 @@
 import { ImagePlus } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadProgress } from '@/components/upload-progress';
 import { ApiError } from '@/lib/api-client';
 import { useUploadPhotos } from '@/lib/upload-photos';
 
@@ -62,24 +63,7 @@ export function PhotoStep({ onDone, onSkip }: { onDone: () => void; onSkip: () =
           onChange={(event) => void send([...(event.target.files ?? [])])}
         />
       </label>
-      {upload.isPending && (
-        <div className="mt-3">
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label={t('signup.photo.uploading')}
-            aria-valuenow={Math.round(upload.progress * 100)}
-            aria-valuemin={0}
-            aria-valuemax={100}
-          >
-            <div
-              className="progress-bar"
-              style={{ width: `${Math.round(upload.progress * 100)}%` }}
-            />
-          </div>
-          <p className="small text-body-secondary mt-1">{t('signup.photo.uploading')}</p>
-        </div>
-      )}
+      {upload.isPending && <UploadProgress fraction={upload.progress} />}
       {problem && (
         <div className="alert alert-danger mt-3" role="alert">
           {problem}
