@@ -276,3 +276,27 @@ export async function logInNewMember(t: TestApp, spec: MemberSpec = {}) {
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return { ...member, client };
 }
+
+/**
+ * The real server whose outbox worker sends through a local SMTP sink (mail tests):
+ * `env` adds configuration; `close()` stops both.
+ */
+export async function createMailingTestApp(env: Record<string, string> = {}) {
+  const sink = await startSmtpSink();
+  const t = await createTestApp(
+    { SMTP_URL: sink.url, ...env },
+    { outboxWorker: { pollIntervalMs: 20 } },
+  );
+  return {
+    t,
+    sink,
+    async close() {
+      await t.close();
+      await sink.close();
+    },
+  };
+}
+
+let ipCounter = 0;
+/** A client address of its own per call, so a per-IP limit only bites where a test wants it. */
+export const freshIp = () => `10.20.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;

@@ -4,11 +4,11 @@ import { issueMemberToken } from '../../modules/tokens/member-token.js';
 import { createMember } from '../../test/factories.js';
 import {
   Client,
-  createTestApp,
+  createMailingTestApp,
+  freshIp,
   logInNewMember,
   type ReceivedMail,
   type SmtpSink,
-  startSmtpSink,
   type TestApp,
 } from '../../test/test-app.js';
 
@@ -17,30 +17,21 @@ const LOGIN_FAILURES_MAX = 4;
 
 let sink: SmtpSink;
 let t: TestApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await createTestApp(
-    { SMTP_URL: sink.url, PUBLIC_URL, LOGIN_FAILURES_MAX: String(LOGIN_FAILURES_MAX) },
-    { outboxWorker: { pollIntervalMs: 20 } },
-  );
+  ({ t, sink, close } = await createMailingTestApp({
+    PUBLIC_URL,
+    LOGIN_FAILURES_MAX: String(LOGIN_FAILURES_MAX),
+  }));
 });
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+afterAll(() => close?.());
 
 let counter = 0;
 /** A fresh address nobody has, so tests do not meet each other's accounts and limits. */
 const freshEmail = (label = 'new') => `${label}.${Date.now()}.${++counter}@example.org`;
 
-let ips = 0;
 /** Each request comes from its own IP address unless told, so only the limit under test bites. */
-const requestChange = (
-  client: Client,
-  email: string,
-  password: string,
-  ip = `10.0.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`,
-) =>
+const requestChange = (client: Client, email: string, password: string, ip = freshIp()) =>
   client.call({
     method: 'POST',
     url: '/api/email-change.php',

@@ -4,10 +4,10 @@ import { issueMemberToken } from '../../modules/tokens/member-token.js';
 import { createMember } from '../../test/factories.js';
 import {
   Client,
-  createTestApp,
+  createMailingTestApp,
+  freshIp,
   logInNewMember,
   type SmtpSink,
-  startSmtpSink,
   type TestApp,
 } from '../../test/test-app.js';
 
@@ -18,21 +18,14 @@ const LOGIN_FAILURES_MAX = 4;
 
 let sink: SmtpSink;
 let t: TestApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await createTestApp(
-    { SMTP_URL: sink.url, PUBLIC_URL, LOGIN_FAILURES_MAX: String(LOGIN_FAILURES_MAX) },
-    { outboxWorker: { pollIntervalMs: 20 } },
-  );
+  ({ t, sink, close } = await createMailingTestApp({
+    PUBLIC_URL,
+    LOGIN_FAILURES_MAX: String(LOGIN_FAILURES_MAX),
+  }));
 });
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
-
-let ipCounter = 0;
-/** Each test asks from an address of its own, so the per-IP limit only bites where tested. */
-const freshIp = () => `10.20.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+afterAll(() => close?.());
 
 const requestReset = (email: string, remoteAddress = freshIp()) =>
   new Client(t.app).call({
