@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './support/app-fixture.js';
+import { signUpViaApi, TEST_PASSWORD } from './support/members.js';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 beforeAll(async () => {
@@ -9,29 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const PASSWORD = 'a-good-password';
+const PASSWORD = TEST_PASSWORD;
 
-/** Signs a fresh member up through the API, as the form does; the browser is then logged in. */
-async function signUp(context: BrowserContext, language = 'en') {
-  const email = `leaver.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const { token } = await (
-    await context.request.get(app.url(`/api/validate_email.php?email=${email}`))
-  ).json();
-  const res = await context.request.post(app.url('/api/user.php?new=1'), {
-    headers: { 'x-app-package': 'e2e' },
-    data: {
-      email,
-      name: 'Robin',
-      password: PASSWORD,
-      country: 'NL',
-      language,
-      token,
-      csrf: createHash('sha512').update(`${token}:${email}`).digest('hex'),
-    },
-  });
-  expect(res.status()).toBe(200);
-  return email;
-}
+/** A fresh member signed up through the API (as the form does); the browser is logged in. */
+const signUp = async (context: BrowserContext, language = 'en') =>
+  (await signUpViaApi(context, app.server.url, { name: 'Robin', language })).email;
 
 async function openDialog(page: Page, openLabel: string, title: string) {
   await page.goto(app.url('/profile'));
