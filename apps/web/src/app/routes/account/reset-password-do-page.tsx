@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { ResultCard } from '@/components/result-card';
 import { useResetTokenCheck } from '@/features/account/api/check-reset-token';
 import { NewPasswordForm } from '@/features/account/components/new-password-form';
 import { useSettings } from '@/lib/settings-query';
@@ -61,23 +62,13 @@ export function Component() {
 function InvalidLink() {
   const { t } = useTranslation();
   return (
-    <div className="card auth-card text-center">
-      <div className="card-body p-4">
-        <div
-          className="feature-icon mx-auto mb-3"
-          aria-hidden="true"
-          style={{ width: '4rem', height: '4rem' }}
-        >
-          <CircleX />
-        </div>
-        <h1 className="h3">{t('password.invalid_title')}</h1>
-        <p className="text-body-secondary">
-          {t('password.invalid_text', { hours: PASSWORD_RESET_LINK_HOURS })}
-        </p>
-        <Link to="/reset-password" className="btn btn-primary btn-lg w-100">
-          {t('password.request_new')}
-        </Link>
-      </div>
-    </div>
+    <ResultCard icon={<CircleX />} title={t('password.invalid_title')}>
+      <p className="text-body-secondary">
+        {t('password.invalid_text', { hours: PASSWORD_RESET_LINK_HOURS })}
+      </p>
+      <Link to="/reset-password" className="btn btn-primary btn-lg w-100">
+        {t('password.request_new')}
+      </Link>
+    </ResultCard>
   );
 }

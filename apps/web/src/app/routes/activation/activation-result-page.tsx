@@ -1,6 +1,7 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ResultCard } from '@/components/result-card';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentRoute } from '../../layouts/current-route';
@@ -15,21 +16,11 @@ export function Component() {
   useDocumentTitle(t(`routes.${key}.title`), useSettings().data?.name ?? 'Amora');
   const Icon = done ? CircleCheck : CircleX;
   return (
-    <div className="card auth-card text-center">
-      <div className="card-body p-4">
-        <div
-          className="feature-icon mx-auto mb-3"
-          aria-hidden="true"
-          style={{ width: '4rem', height: '4rem' }}
-        >
-          <Icon />
-        </div>
-        <h1 className="h3">{t(`routes.${key}.title`)}</h1>
-        <p className="text-body-secondary">{t(`routes.${key}.text`)}</p>
-        <Link to={isLoggedIn ? '/members' : '/login'} className="btn btn-primary btn-lg w-100">
-          {isLoggedIn ? t('routes.to_members') : t('nav.login')}
-        </Link>
-      </div>
-    </div>
+    <ResultCard icon={<Icon />} title={t(`routes.${key}.title`)}>
+      <p className="text-body-secondary">{t(`routes.${key}.text`)}</p>
+      <Link to={isLoggedIn ? '/members' : '/login'} className="btn btn-primary btn-lg w-100">
+        {isLoggedIn ? t('routes.to_members') : t('nav.login')}
+      </Link>
+    </ResultCard>
   );
 }
