@@ -1,5 +1,4 @@
 import {
-  createECDH,
   createPrivateKey,
   generateKeyPairSync,
   type KeyObject,
@@ -8,7 +7,11 @@ import {
 } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
-import ece from 'http_ece';
+import {
+  type BrowserPushKeys,
+  decryptPush,
+  newBrowserPushKeys,
+} from '../../apps/server/src/test/push-keys.js';
 
 /** One push message as the push service received it, decrypted as a browser would. */
 export interface ReceivedPush {
@@ -97,7 +100,7 @@ function selfSignedCertificate(): { key: KeyObject; certPem: string } {
 export async function startPushService(certFile: string) {
   const { key, certPem } = selfSignedCertificate();
   writeFileSync(certFile, certPem);
-  const keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string }>();
+  const keys = new Map<string, BrowserPushKeys>();
   const received: ReceivedPush[] = [];
   const server = createServer(
     { key: key.export({ type: 'pkcs8', format: 'pem' }), cert: certPem },
@@ -112,12 +115,7 @@ export async function startPushService(certFile: string) {
           return;
         }
         try {
-          const clear = ece.decrypt(Buffer.concat(chunks), {
-            version: 'aes128gcm',
-            privateKey: subscriber.ecdh,
-            authSecret: subscriber.auth,
-          });
-          received.push({ path, payload: JSON.parse(clear.toString('utf8')) });
+          received.push({ path, payload: decryptPush(Buffer.concat(chunks), subscriber) });
           res.writeHead(201).end();
         } catch {
           // What a browser could not decrypt never reaches the service worker.
@@ -139,14 +137,12 @@ export async function startPushService(certFile: string) {
     subscription(): SubscriptionJson {
       counter += 1;
       const path = `/push/${counter}`;
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-      const auth = randomBytes(16).toString('base64url');
-      keys.set(path, { ecdh, auth });
+      const browser = newBrowserPushKeys();
+      keys.set(path, browser);
       return {
         endpoint: `${base}${path}`,
         expirationTime: null,
-        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+        keys: { p256dh: browser.p256dh, auth: browser.auth },
       };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,6 +1,5 @@
-import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import ece from 'http_ece';
+import { type BrowserPushKeys, decryptPush, newBrowserPushKeys } from './push-keys.js';
 
 export interface ReceivedPush {
   path: string;
@@ -15,7 +14,7 @@ export interface ReceivedPush {
  * makes it answer a subscription with, say, 410 Gone.
  */
 export async function startPushEndpoint() {
-  const keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string }>();
+  const keys = new Map<string, BrowserPushKeys>();
   const statuses = new Map<string, number>();
   const received: ReceivedPush[] = [];
   const server = createServer((req, res) => {
@@ -26,12 +25,8 @@ export async function startPushEndpoint() {
       const key = keys.get(path);
       const status = statuses.get(path) ?? 201;
       if (key && status < 300) {
-        const clear = ece.decrypt(Buffer.concat(chunks), {
-          version: 'aes128gcm',
-          privateKey: key.ecdh,
-          authSecret: key.auth,
-        });
-        received.push({ path, headers: req.headers, payload: JSON.parse(clear.toString('utf8')) });
+        const payload = decryptPush(Buffer.concat(chunks), key);
+        received.push({ path, headers: req.headers, payload });
       }
       res.writeHead(status).end();
     });
@@ -46,15 +41,9 @@ export async function startPushEndpoint() {
     subscription() {
       counter += 1;
       const path = `/push/${counter}`;
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-      const auth = randomBytes(16).toString('base64url');
-      keys.set(path, { ecdh, auth });
-      return {
-        endpoint: `${base}${path}`,
-        p256dh: ecdh.getPublicKey().toString('base64url'),
-        auth,
-      };
+      const browser = newBrowserPushKeys();
+      keys.set(path, browser);
+      return { endpoint: `${base}${path}`, p256dh: browser.p256dh, auth: browser.auth };
     },
     status(endpoint: string, code: number) {
       statuses.set(new URL(endpoint).pathname, code);

@@ -61,6 +61,26 @@ async function pushesTo(endpoint: string) {
   return push.received.filter((p) => p.path === path).map((p) => p.payload);
 }
 
+/** An open tab of the member's app: its live channel, showing `conversation`. */
+async function openTab(client: Client, conversation: number) {
+  const socket = new WebSocket(`${base}${LIVE_PATH}`, {
+    headers: { cookie: client.sessionCookie!, origin: base.replace(/^ws/, 'http') },
+  });
+  await new Promise((resolve) => socket.once('open', resolve));
+  const report = () =>
+    socket.send(JSON.stringify({ type: 'presence', visible: true, conversation }));
+  report();
+  return { socket, report };
+}
+
+/** The member's presence row as the server holds it. */
+const presenceOf = (memberId: number) =>
+  t.db
+    .selectFrom('page_presence')
+    .select(['visible', 'conversation_id'])
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+
 describe('/api/notifications.php', () => {
   it('lists new likes and messages newest first, one per conversation while unread', async () => {
     const me = await member();
@@ -175,23 +195,8 @@ describe('Web Push', () => {
     const sub = await subscribe(me.id);
     const writer = await member();
     const id = await chat(writer, me);
-    const socket = new WebSocket(`${base}${LIVE_PATH}`, {
-      headers: { cookie: me.client.sessionCookie!, origin: base.replace(/^ws/, 'http') },
-    });
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ type: 'presence', visible: true, conversation: id }));
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.db
-              .selectFrom('page_presence')
-              .select('conversation_id')
-              .where('member_id', '=', me.id)
-              .executeTakeFirst()
-          )?.conversation_id,
-      )
-      .toBe(id);
+    const { socket } = await openTab(me.client, id);
+    await expect.poll(async () => (await presenceOf(me.id))?.conversation_id).toBe(id);
     await send(writer.client, id, 'You are reading this live');
     expect(await pushesTo(sub.endpoint)).toEqual([]);
 
@@ -213,33 +218,17 @@ describe('Web Push', () => {
     const sub = await subscribe(me.id);
     const writer = await member();
     const id = await chat(writer, me);
-    const socket = new WebSocket(`${base}${LIVE_PATH}`, {
-      headers: { cookie: me.client.sessionCookie!, origin: base.replace(/^ws/, 'http') },
-    });
+    const { socket, report } = await openTab(me.client, id);
     const asked: unknown[] = [];
     socket.on('message', (data) => {
-      const event = JSON.parse(String(data));
-      if (event.type !== 'report_presence') return;
-      asked.push(event);
+      if (JSON.parse(String(data)).type !== 'report_presence') return;
+      asked.push(data);
       // This tab is still in view: it says so, as the app does.
-      socket.send(JSON.stringify({ type: 'presence', visible: true, conversation: id }));
+      report();
     });
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ type: 'presence', visible: true, conversation: id }));
     await me.client.call({ method: 'POST', url: '/api/page-hidden.php', payload: {} });
     await expect.poll(() => asked.length).toBe(1);
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.db
-              .selectFrom('page_presence')
-              .select('visible')
-              .where('member_id', '=', me.id)
-              .executeTakeFirst()
-          )?.visible,
-      )
-      .toBe(true);
+    await expect.poll(async () => (await presenceOf(me.id))?.visible).toBe(true);
     await send(writer.client, id, 'Seen in the other tab');
     expect(await pushesTo(sub.endpoint)).toEqual([]);
     socket.close();
