@@ -85,17 +85,19 @@ export async function deleteLike(
 /**
  * The liked member has viewed the liker's profile: the like is no longer new. Only a like
  * still unseen is touched, so the first viewing time is kept and a repeat view writes nothing.
+ * Answers whether the like was new until now.
  */
 export async function markLikeSeen(
   db: Kysely<Database>,
   likerId: number,
   likedId: number,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('likes')
     .set({ seen_at: sql<Date>`now()` })
     .where('liker_id', '=', likerId)
     .where('liked_id', '=', likedId)
     .where('seen_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

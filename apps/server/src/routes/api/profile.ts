@@ -32,8 +32,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!record) throw notFound('member_not_found', 'This member does not exist or has left');
       // Opening the profile of a member who liked the viewer: that like is no longer new.
       if (request.memberId !== null && !own) {
-        await markLikeSeen(app.db, id, request.memberId);
-        await onLikerViewed(app.db, request.memberId, id);
+        // The like's notification is settled with it; most views have neither to settle.
+        if (await markLikeSeen(app.db, id, request.memberId)) {
+          await onLikerViewed(app.db, request.memberId, id);
+        }
       }
       return { profile: toPublicProfile(record, settings.visible_profile_notes) };
     },
