@@ -2,8 +2,8 @@
 // (default 1 000 000 on PostgreSQL, 100 000 on PGlite) with SQL into a throwaway database:
 // PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a new database,
 // dropped afterwards, or kept for the next run with BENCH_KEEP_DB=1), else PGlite.
-// Then, per search shape: the plan, the same queries run directly (the page's ids and the
-// capped count, as the service runs them: the raw SQL), the HTTP API's latency one call at a
+// Then, per search shape: the plan, the same queries run directly (the page with its profiles
+// and photos, and the capped count, as the service runs them: the raw SQL), the HTTP API's latency one call at a
 // time to the last byte of the compressed answer (on PostgreSQL taking turns with the raw
 // SQL, so both meet the same machine load), the API's cost over the raw SQL (+p50, +p95),
 // and requests per second with 10 connections.
@@ -20,7 +20,10 @@ import pg from 'pg';
 import { migrateToLatest } from '../apps/server/dist/db/migrate.js';
 import { createPgliteDialect } from '../apps/server/dist/db/pglite-dialect.js';
 import { allRegions } from '../apps/server/dist/modules/geo/regions.js';
-import { countMatches, searchPage } from '../apps/server/dist/modules/search/search.repository.js';
+import {
+  countMatches,
+  searchPageProfiles,
+} from '../apps/server/dist/modules/search/search.repository.js';
 import { bornOnOrBefore } from '../apps/server/dist/modules/search/search.service.js';
 // Country shares as in the demo seeder: by the square root of the population.
 import { POPULATION_M } from '../apps/server/dist/modules/seed/seed-members.js';
@@ -28,7 +31,7 @@ import { startServer } from './support.mjs';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? (SERVER_URL ? 1_000_000 : 100_000));
-const API_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const API_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
 const SQL_SAMPLES = API_SAMPLES;
 const DEMO_PASSWORD = 'amora-demo-2026';
 const PAGE_SIZE = 12;
@@ -229,13 +232,23 @@ const SHAPES = [
     query: { country: 'NL', countryregion: 'NL-NH', gender: 'male', min_age: 56, max_age: 65 },
   },
   { label: 'US, 36-45', query: { country: 'US', min_age: 36, max_age: 45 } },
+  { label: 'own country, female 26-35', query: { gender: 'female', min_age: 26, max_age: 35 } },
   {
     label: 'own country, female 26-35, page 100',
     query: { gender: 'female', min_age: 26, max_age: 35, page: 100 },
   },
+  { label: 'all countries', query: { searchAllCountries: 1 } },
   { label: 'all countries, page 100', query: { searchAllCountries: 1, page: 100 } },
   { label: 'all countries, page 1000', query: { searchAllCountries: 1, page: 1000 } },
 ];
+
+/** The same search's first page, for a shape that asks for a later one. */
+const firstPageOf = (shape) => {
+  const { page, ...rest } = shape.query;
+  if (!page) return null;
+  const same = JSON.stringify(rest);
+  return SHAPES.find((s) => !s.query.page && !s.loggedOut && JSON.stringify(s.query) === same);
+};
 
 /** The plan's nodes that read or sort, e.g. "Index Only Scan using …_idx on search_profiles". */
 const planOf = (rows) =>
@@ -263,9 +276,9 @@ try {
     .then((r) => r.rows[0]);
   console.log(`  ${visible.toLocaleString('en')} members can be found\n`);
 
-  // Directly: the repository's two queries (ids of the page, capped count) as the service
-  // runs them for the demo member (who is created by the server below; an id no member has
-  // stands in for the exclusion). This is the raw SQL the API is compared with.
+  // Directly: the repository's two queries (the page with its profiles, the capped count) as
+  // the service runs them for the demo member (who is created by the server below; an id no
+  // member has stands in for the exclusion). This is the raw SQL the API is compared with.
   const searcher = { id: 0, country: 'NL' };
   const direct = new Map();
   for (const shape of SHAPES) {
@@ -273,12 +286,12 @@ try {
     const offset = ((shape.query.page ?? 1) - 1) * PAGE_SIZE;
     const run = () =>
       Promise.all([
-        searchPage(handle.db, filter, { offset, limit: PAGE_SIZE }),
+        searchPageProfiles(handle.db, filter, { offset, limit: PAGE_SIZE }),
         countMatches(handle.db, filter, COUNT_UP_TO),
       ]);
     const plans = [];
     for (const query of [
-      () => searchPage(handle.db, filter, { offset, limit: PAGE_SIZE }),
+      () => searchPageProfiles(handle.db, filter, { offset, limit: PAGE_SIZE }),
       () => countMatches(handle.db, filter, COUNT_UP_TO),
     ]) {
       await query();
@@ -317,7 +330,7 @@ try {
     `/api/search.php?${new URLSearchParams(Object.entries(shape.query)).toString()}`;
   const headersOf = (shape) => (shape.loggedOut ? {} : { cookie });
   // A freshly started server is slower for its first few hundred calls (JIT, pools).
-  for (let round = 0; round < 30; round++) {
+  for (let round = 0; round < 100; round++) {
     for (const shape of SHAPES) {
       const res = await fetch(`${server.url}${pathOf(shape)}`, { headers: headersOf(shape) });
       if (!res.ok) throw new Error(`${pathOf(shape)}: ${res.status} ${await res.text()}`);
@@ -362,6 +375,14 @@ try {
     plans.push(`  ${shape.label}\n    page:  ${shapePlans[0]}\n    count: ${shapePlans[1]}`);
   }
   console.log(`Load average after: ${loadAverage()}`);
+  console.log("\nDeep pages against the same search's first page (API latency):");
+  for (const shape of SHAPES) {
+    const first = firstPageOf(shape);
+    if (!first) continue;
+    const [deep, one] = [direct.get(shape).api, direct.get(first).api];
+    const ratio = (p) => `${(deep[p] / one[p]).toFixed(2)}× at ${p}`;
+    console.log(`  ${shape.label.padEnd(38)} ${ratio('p50')}, ${ratio('p95')}`);
+  }
   if (interleaved) await handle.close();
   console.log(`\nPlans:\n${plans.join('\n')}`);
 } finally {

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notLoggedIn } from '../lib/errors.js';
-import { resolveSession, SESSION_COOKIE, startSession } from '../modules/auth/session.service.js';
+import {
+  type MemberContext,
+  resolveSession,
+  SESSION_COOKIE,
+  startSession,
+} from '../modules/auth/session.service.js';
 import { touchLastActive } from '../modules/members/member.repository.js';
 
 declare module 'fastify' {
@@ -9,6 +14,12 @@ declare module 'fastify' {
     /** The logged-in member's id, or null. */
     memberId: number | null;
     sessionToken: string | null;
+    /** Read with the session for routes with `config.memberContext`, else null. */
+    memberContext: MemberContext | null;
+  }
+  interface FastifyContextConfig {
+    /** The route starts from the member's context: the session lookup reads it along. */
+    memberContext?: boolean;
   }
   interface FastifyInstance {
     /** Answers 403 unless someone is logged in; returns their member id. */
@@ -29,15 +40,19 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorateRequest('memberId', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('memberContext', null);
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const session = await resolveSession(db, token, config.sessionDays);
+    const session = await resolveSession(db, token, config.sessionDays, {
+      withContext: request.routeOptions.config.memberContext === true,
+    });
     if (session === null) return;
     request.memberId = session.memberId;
     request.sessionToken = token;
+    request.memberContext = session.context;
     // One write a minute at most: most requests cost the session lookup only.
     if (session.activityStale) await touchLastActive(db, session.memberId);
   });

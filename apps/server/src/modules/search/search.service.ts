@@ -12,6 +12,7 @@ import { CLASSIC_TEMPLATE } from '@amora/shared/template';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import type { MemberContext } from '../auth/session.service.js';
 import { isRegionOf } from '../geo/regions.js';
 import { toPublicProfile } from '../members/profile-view.js';
 import { readStoredSettings } from '../site/site.repository.js';
@@ -84,6 +85,8 @@ export interface SearchRequest {
   query: SearchQuery;
   /** The logged-in member, or null for a logged-out visitor. */
   memberId: number | null;
+  /** The member's country and remembered search when the caller has them (read otherwise). */
+  context?: MemberContext | null;
 }
 
 /**
@@ -94,17 +97,19 @@ export interface SearchRequest {
  */
 export async function searchMembers(
   db: Kysely<Database>,
-  { query, memberId }: SearchRequest,
+  { query, memberId, context = null }: SearchRequest,
   today: Date = new Date(),
 ): Promise<SearchResponse> {
   let params = filterParamsOf(query);
-  // The searcher's row holds the remembered filters and the own country: a search that names
-  // its filters and a country (or all countries) needs neither, and skips that round trip.
+  // The searcher's row holds the remembered filters and the own country: the route has them
+  // from the session lookup, and a search that names its filters and a country (or all
+  // countries) needs neither.
   const searcherNeeded =
     params === null || (params.searchAllCountries !== true && params.country === undefined);
+  const readSearcher = (id: number) => context ?? findSearcher(db, id);
   const [settings, found] = await Promise.all([
     readStoredSettings(db),
-    memberId === null || !searcherNeeded ? null : findSearcher(db, memberId),
+    memberId === null || !searcherNeeded ? null : readSearcher(memberId),
   ]);
   let searcher = found;
   if (memberId === null) {
@@ -118,7 +123,7 @@ export async function searchMembers(
 
   let remembered = false;
   if (params === null && searcher && !query.manual_search) {
-    const stored = fromQueryValues(searcher.remembered);
+    const stored = fromQueryValues(searcher.rememberedSearch);
     if (stored) {
       params = stored;
       remembered = true;
@@ -131,7 +136,7 @@ export async function searchMembers(
     filters.searchAllCountries ?? CLASSIC_TEMPLATE.profileSearch.searchAllCountries;
   if (searcher === null && memberId !== null && filters.country === undefined && !allCountries) {
     // The country sent is not a filter the site offers: the member's own country applies.
-    searcher = await findSearcher(db, memberId);
+    searcher = await readSearcher(memberId);
   }
   const ownCountry = COUNTRIES.find((c) => c === searcher?.country) ?? null;
   const country: Country | null = filters.country ?? (allCountries ? null : ownCountry);

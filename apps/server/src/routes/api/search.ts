@@ -7,6 +7,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/search.php',
     {
+      config: { memberContext: true },
       schema: {
         summary:
           'Member search: 12 a page, most recently active first (login optional, as settings allow)',
@@ -14,6 +15,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => searchMembers(app.db, { query: request.query, memberId: request.memberId }),
+    async (request) =>
+      searchMembers(app.db, {
+        query: request.query,
+        memberId: request.memberId,
+        context: request.memberContext,
+      }),
   );
 };
