@@ -121,20 +121,40 @@ describe('chat in the browser', () => {
     await bram.context.close();
   });
 
-  it('keeps an open chat up to date without the live channel (polling)', async () => {
-    const nora = await member('Nora');
+  it('keeps an open chat up to date without the live channel (polling the newest page)', async () => {
+    // Messages from Belgium cost nothing here (MESSAGE_CREDITS_BY_COUNTRY): history to page.
+    const nora = await member('Nora', { country: 'BE' });
     const otto = await member('Otto');
-    // Otto's tab never reaches the live channel: only the 15 s refetch can bring news.
-    await otto.context.routeWebSocket(/\/api\/live\.php/, () => {});
     const chatId = await chatBetween(nora, otto);
-    await otto.page.goto(app.url(`/chats/${chatId}`));
-    await otto.page.getByText('Say hello to Nora!').waitFor();
-    const res = await nora.context.request.post(app.url('/api/messages.php'), {
-      headers,
-      data: { conversation: chatId, text: 'Anyone there?' },
+    const say = async (text: string) => {
+      const res = await nora.context.request.post(app.url('/api/messages.php'), {
+        headers,
+        data: { conversation: chatId, text },
+      });
+      expect(res.status()).toBe(200);
+    };
+    for (let i = 1; i <= 35; i++) await say(`Earlier ${i}`);
+    // Otto's tab never reaches the live channel: only the 15 s poll can bring news.
+    await otto.context.routeWebSocket(/\/api\/live\.php/, () => {});
+    const fetched: string[] = [];
+    otto.page.on('request', (request) => {
+      if (request.url().includes('/api/messages.php')) fetched.push(request.url());
     });
-    expect(res.status()).toBe(200);
+    await otto.page.goto(app.url(`/chats/${chatId}`));
+    await log(otto.page).getByText('Earlier 35', { exact: true }).waitFor();
+    // Back to the start: the older page loads.
+    await log(otto.page).evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await log(otto.page).getByText('Earlier 1', { exact: true }).waitFor();
+    const olderPages = fetched.filter((url) => url.includes('before=')).length;
+    expect(olderPages).toBe(1);
+
+    await say('Anyone there?');
     await log(otto.page).getByText('Anyone there?').waitFor({ timeout: 25_000 });
+    // The poll read the newest page only; the older one stays as it was loaded.
+    expect(fetched.filter((url) => url.includes('before=')).length).toBe(olderPages);
+    expect(await log(otto.page).getByText('Earlier 1', { exact: true }).count()).toBe(1);
     await nora.context.close();
     await otto.context.close();
   });

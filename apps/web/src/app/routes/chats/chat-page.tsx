@@ -21,7 +21,7 @@ import { useSession } from '../../session/session-context';
 /**
  * /chats/:chatId in the chat layout: the other member on top, the conversation filling the
  * height, the composer at the bottom. Opening it reads it (unread count 0 at once); it
- * follows live events and refetches every 15 s without them.
+ * follows live events and reads its newest page every 15 s without them.
  */
 export function Component() {
   const { t } = useTranslation();

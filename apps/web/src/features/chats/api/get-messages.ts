@@ -9,7 +9,7 @@ import {
 import { api } from '@/lib/api-client';
 import { chatKeys } from './get-chats';
 
-/** The open conversation refetches this often, so it works without the live channel too. */
+/** The open conversation reads its newest page this often, so it works without the live channel too. */
 export const CONVERSATION_POLL_MS = 15_000;
 
 export const messageKeys = {
@@ -28,6 +28,8 @@ export const getMessages = (conversation: number, before?: number) =>
 /**
  * Pages go back in time: the first page is the newest (loading it marks the conversation
  * read on the server), each next page holds the messages before the oldest one shown.
+ * Keeping it current is `useConversationLive`'s work: a refetch of the query would load
+ * every older page the member scrolled back to again.
  */
 export const messagesQueryOptions = (conversation: number) =>
   infiniteQueryOptions({
@@ -35,7 +37,7 @@ export const messagesQueryOptions = (conversation: number) =>
     queryFn: ({ pageParam }) => getMessages(conversation, pageParam),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.has_more ? last.messages[0]?.id : undefined),
-    refetchInterval: CONVERSATION_POLL_MS,
+    refetchOnWindowFocus: false,
     staleTime: 0,
   });
 

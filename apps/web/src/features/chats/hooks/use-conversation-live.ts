@@ -1,25 +1,28 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLiveEvent } from '@/lib/live-channel';
-import { addMessageToCache, refreshNewestPage, setOtherReadUpTo } from '../api/get-messages';
+import {
+  addMessageToCache,
+  CONVERSATION_POLL_MS,
+  refreshNewestPage,
+  setOtherReadUpTo,
+} from '../api/get-messages';
 
 /**
- * Live events for the open conversation: a new message joins it at once (either side's,
- * also mine from another tab); one from the other member is then read through the newest
- * page, so the server marks it read; the other member reading moves my "Read" marker.
- * While the page is hidden nothing is read: the member has not seen it, so the push for it
- * goes out and the sender sees no "Read"; it is read when the page shows again.
+ * Keeps the open conversation current. Live events: a new message joins it at once (either
+ * side's, also mine from another tab); one from the other member is then read through the
+ * newest page, so the server marks it read; the other member reading moves my "Read"
+ * marker. Without them, the newest page is read every 15 s and whenever the page shows
+ * again (only that page: older ones the member scrolled back to do not change). While the
+ * page is hidden nothing is read: the member has not seen it, so the push for it goes out
+ * and the sender sees no "Read".
  */
 export function useConversationLive(conversation: number, myId: number) {
   const queryClient = useQueryClient();
-  const unseen = useRef(false);
   useLiveEvent((event) => {
     if (event.type === 'message' && event.message.conversation === conversation) {
       addMessageToCache(queryClient, event.message);
-      if (event.message.sender !== myId) {
-        if (document.visibilityState === 'hidden') unseen.current = true;
-        else readNewest(queryClient, conversation);
-      }
+      if (event.message.sender !== myId) readNewest(queryClient, conversation);
     } else if (
       event.type === 'read' &&
       event.conversation === conversation &&
@@ -30,18 +33,19 @@ export function useConversationLive(conversation: number, myId: number) {
   });
 
   useEffect(() => {
-    const onVisibility = () => {
-      if (document.visibilityState !== 'visible' || !unseen.current) return;
-      unseen.current = false;
-      readNewest(queryClient, conversation);
-    };
+    const poll = setInterval(() => readNewest(queryClient, conversation), CONVERSATION_POLL_MS);
+    const onVisibility = () => readNewest(queryClient, conversation);
     document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearInterval(poll);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
   }, [queryClient, conversation]);
 }
 
 function readNewest(queryClient: QueryClient, conversation: number) {
+  if (document.visibilityState === 'hidden') return;
   refreshNewestPage(queryClient, conversation).catch(() => {
-    // The 15 s refetch reads it then.
+    // The next poll tries again.
   });
 }
