@@ -62,6 +62,20 @@ describe('deleting an account in the browser', () => {
     // The session is over on the server too.
     expect((await page.request.get(app.url('/api/user.php'))).status()).toBe(403);
     expect(await page.title()).toContain('Account deleted');
+    // The confirmation the page speaks of is in the mailbox.
+    await expect.poll(() => page.getByText('We have sent a confirmation').isVisible()).toBe(true);
+    await expect
+      .poll(async () => {
+        const mailbox = await (await page.request.get(app.url('/_dev/mailbox'))).text();
+        return mailbox
+          .split('<li class="mail"')
+          .some(
+            (item) =>
+              item.includes(`<dd class="to">${email}</dd>`) &&
+              item.includes('Your Amora account has been deleted'),
+          );
+      })
+      .toBe(true);
 
     await page.goto(app.url('/login'));
     await page.getByLabel('E-mail address').fill(email);

@@ -15,6 +15,7 @@ export interface MemberSpec {
   country?: string;
   notes?: Record<string, string>;
   fictional?: boolean;
+  language?: string;
 }
 
 /** Inserts a member with a profile straight into the database. */
@@ -44,7 +45,7 @@ export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}) 
       country: spec.country ?? 'NL',
       countryregion: 'NL-NH',
       city: 'Amsterdam',
-      language: 'en',
+      language: spec.language ?? 'en',
       notes: JSON.stringify(spec.notes ?? { personal: 'Hello there' }),
       fields: JSON.stringify({ smoking: 'never' }),
       interests: JSON.stringify(['travel']),

@@ -7,6 +7,8 @@ import { LOGIN_FAILURE, type LoginLimits } from '../auth/login.service.js';
 import { verifyPassword } from '../auth/password.js';
 import { deleteMemberSessions } from '../auth/session.repository.js';
 import type { ImageStorage } from '../images/image-storage.js';
+import { mailLocale } from '../mail/mail-templates.js';
+import { enqueueMail } from '../mail/outbox.repository.js';
 import { findMemberById } from '../members/member.repository.js';
 import {
   deleteMemberDevicesAndSearches,
@@ -18,6 +20,7 @@ import {
   revokeAllMemberTokens,
   wipeProfile,
 } from './account-deletion.repository.js';
+import { findActiveMemberById } from './password.repository.js';
 
 /**
  * Deletes the logged-in member's account (docs/decisions/013):
@@ -25,8 +28,9 @@ import {
  *    call cannot be used to guess a password faster than the login form allows;
  * 2. one transaction marks the member deleted (the address stays, reporting `deleted`),
  *    empties the profile, removes photo rows, likes both ways, push subscriptions and the
- *    remembered search, voids mailed links and waiting mail, and ends every session; the
- *    search row goes with the status change (search_profiles trigger);
+ *    remembered search, voids mailed links and waiting mail, queues a goodbye mail (with
+ *    the way to customer service for a member who did not do this), and ends every
+ *    session; the search row goes with the status change (search_profiles trigger);
  * 3. after the commit the photo files are removed from storage. A file that cannot be
  *    removed is logged, not reported: the account is gone either way.
  *
@@ -62,6 +66,8 @@ export async function deleteAccount(
 
   const files = await db.transaction().execute(async (trx) => {
     if (!(await lockActiveMember(trx, memberId))) throw notLoggedIn();
+    // Read before the profile is emptied: the goodbye mail greets the member by name.
+    const mailable = await findActiveMemberById(trx, memberId);
     const names = await deleteMemberImages(trx, memberId);
     await wipeProfile(trx, memberId);
     await markMemberDeleted(trx, memberId);
@@ -69,6 +75,17 @@ export async function deleteAccount(
     await deleteMemberDevicesAndSearches(trx, memberId);
     await revokeAllMemberTokens(trx, memberId);
     await dropPendingOutbox(trx, memberId);
+    if (mailable) {
+      await enqueueMail(trx, {
+        memberId,
+        payload: {
+          to: mailable.email,
+          locale: mailLocale(mailable.language),
+          template: 'account_deleted',
+          data: { name: mailable.name },
+        },
+      });
+    }
     await deleteMemberSessions(trx, memberId);
     return names;
   });

@@ -49,3 +49,20 @@ export const defineLinkMail = <Name extends string>(
         context,
       ),
   });
+
+/**
+ * A notice about the member's account that greets them by `{name}` and whose button leads
+ * to a fixed page of the site (what to do when it was not them): nothing in it is secret.
+ */
+export const defineNoticeMail = <Name extends string>(
+  name: Name,
+  texts: Record<Locale, ActionMailTexts>,
+  buttonPath: `/${string}`,
+) =>
+  defineMailTemplate({
+    name,
+    data: z.object({ name: z.string() }),
+    secretKeys: [],
+    render: (locale, data, context) =>
+      renderActionMail(locale, texts[locale], { name: data.name }, { path: buttonPath }, context),
+  });

@@ -3,6 +3,7 @@ import { isLocale } from '@amora/shared/rules/locale';
 import { z } from 'zod';
 import type { RenderContext, RenderedMail } from './mail-layout.js';
 import type { MailTemplate } from './mail-template.js';
+import { accountDeletedMail } from './templates/account-deleted.js';
 import { activationMail } from './templates/activation.js';
 import { digestMail } from './templates/digest.js';
 import { emailChangeConfirmMail } from './templates/email-change-confirm.js';
@@ -20,6 +21,7 @@ const TEMPLATES = [
   emailChangeConfirmMail,
   emailChangeNoticeMail,
   digestMail,
+  accountDeletedMail,
 ] as const;
 
 type AnyTemplate = (typeof TEMPLATES)[number];

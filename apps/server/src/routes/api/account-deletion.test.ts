@@ -7,13 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueMemberToken } from '../../modules/tokens/member-token.js';
 import { createMember, type MemberSpec } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
-import { appHeaders, Client, createTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  appHeaders,
+  Client,
+  createMailingTestApp,
+  type SmtpSink,
+  type TestApp,
+} from '../../test/test-app.js';
 
+const PUBLIC_URL = 'https://amora.example';
 let t: TestApp;
+let sink: SmtpSink;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_FAILURES_MAX: '4' });
+  ({ t, sink, close } = await createMailingTestApp({ LOGIN_FAILURES_MAX: '4', PUBLIC_URL }));
 });
-afterAll(() => t?.close());
+afterAll(() => close?.());
+
+const mailsTo = (email: string) => sink.mails.filter((m) => m.to.includes(email));
 
 const PASSWORD = 'correct horse battery';
 
@@ -312,23 +323,39 @@ describe('DELETE /api/user.php', () => {
 
     // The other member carries on as before.
     expect((await get(other.client, '/api/user.php')).statusCode).toBe(200);
+
+    // A goodbye mail, greeting by the name the profile had, with the way to customer service.
+    await expect.poll(() => mailsTo(leaver.email).length).toBe(1);
+    const [goodbye] = mailsTo(leaver.email);
+    expect(goodbye?.subject).toBe('Your Amora account has been deleted');
+    expect(goodbye?.text).toContain('Hi Leaver,');
+    expect(goodbye?.text).toContain(`${PUBLIC_URL}/pages/service`);
   });
 
-  it('lets only one of two simultaneous deletions do the work', async () => {
-    const m = await loggedIn();
+  it('says goodbye in the member’s language, once, also when two deletions meet', async () => {
+    const m = await loggedIn({ name: 'Greta', language: 'de' });
     const second = await logIn(m.email);
     const results = await Promise.all([
       deleteAccount(m.client, { password: PASSWORD }),
       deleteAccount(second.client, { password: PASSWORD }),
     ]);
-    const codes = results.map((r) => r.statusCode).sort();
-    expect(codes).toEqual([200, 403]);
+    // Only one of them does the work.
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403]);
     const member = await t.db
       .selectFrom('members')
       .select('status')
       .where('id', '=', m.id)
       .executeTakeFirstOrThrow();
     expect(member.status).toBe('deleted');
+    await expect.poll(() => mailsTo(m.email).length).toBe(1);
+    const [goodbye] = mailsTo(m.email);
+    expect(goodbye?.subject).toBe('Dein Konto bei Amora wurde gelöscht');
+    expect(goodbye?.text).toContain('Hallo Greta,');
+    // Nothing else waits for the address: a wrong password deletes nothing and mails nothing.
+    const kept = await loggedIn();
+    expect((await deleteAccount(kept.client, { password: 'not it at all' })).statusCode).toBe(400);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailsTo(kept.email)).toEqual([]);
   });
 
   it('is listed in OpenAPI', async () => {

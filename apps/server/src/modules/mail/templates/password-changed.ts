@@ -1,7 +1,6 @@
 import type { Locale } from '@amora/shared/constants';
-import { z } from 'zod';
-import { type ActionMailTexts, renderActionMail } from '../mail-layout.js';
-import { defineMailTemplate } from '../mail-template.js';
+import type { ActionMailTexts } from '../mail-layout.js';
+import { defineNoticeMail } from '../mail-template.js';
 
 /** Where the notice's button leads: asking for a reset link ends every session. */
 const RESET_REQUEST_PATH = '/reset-password';
@@ -88,16 +87,8 @@ const PASSWORD_CHANGED: Record<Locale, ActionMailTexts> = {
 };
 
 /** The notice that the password was changed, with a way out for a member who did not do it. */
-export const passwordChangedMail = defineMailTemplate({
-  name: 'password_changed',
-  data: z.object({ name: z.string() }),
-  secretKeys: [],
-  render: (locale, data, context) =>
-    renderActionMail(
-      locale,
-      PASSWORD_CHANGED[locale],
-      { name: data.name },
-      { path: RESET_REQUEST_PATH },
-      context,
-    ),
-});
+export const passwordChangedMail = defineNoticeMail(
+  'password_changed',
+  PASSWORD_CHANGED,
+  RESET_REQUEST_PATH,
+);

@@ -1,0 +1,61 @@
+import { LOCALES } from '@amora/shared/constants';
+import { describe, expect, it } from 'vitest';
+import { type MailPayload, mailPayloadSchema, renderMail } from './mail-templates.js';
+
+const context = { siteName: 'Amora', publicUrl: 'https://amora.example' };
+/** A name that must come out escaped in HTML and as written in text. */
+const NAME = 'Zoë <b>&</b>';
+const link = { linkPath: '/activate?token=abc', validHours: 48 };
+
+/** One payload of every template the product sends. */
+const SAMPLES: Omit<MailPayload, 'to' | 'locale'>[] = [
+  { template: 'activation', data: { name: NAME, ...link } },
+  { template: 'password_reset', data: { name: NAME, ...link } },
+  { template: 'password_changed', data: { name: NAME } },
+  {
+    template: 'email_change_confirm',
+    data: { name: NAME, newEmail: 'new@example.com', ...link },
+  },
+  {
+    template: 'email_change_notice',
+    data: { name: NAME, newEmail: 'new@example.com', linkPath: '/undo?token=x', validDays: 7 },
+  },
+  {
+    template: 'digest',
+    data: { name: NAME, likes: 2, messages: 3, unsubscribePath: '/unsubscribe?sig=x' },
+  },
+  { template: 'account_deleted', data: { name: NAME } },
+] as Omit<MailPayload, 'to' | 'locale'>[];
+
+describe('mail templates', () => {
+  it('has a sample here for every template the outbox accepts', () => {
+    for (const sample of SAMPLES) {
+      const parsed = mailPayloadSchema.safeParse({ to: 'a@example.com', locale: 'en', ...sample });
+      expect(parsed.success, sample.template).toBe(true);
+    }
+    const unknown = { to: 'a@example.com', locale: 'en', template: 'nope', data: {} };
+    expect(mailPayloadSchema.safeParse(unknown).success).toBe(false);
+  });
+
+  for (const locale of LOCALES) {
+    it(`renders every mail in ${locale} with every placeholder filled and the name escaped`, () => {
+      const subjects = new Set<string>();
+      for (const sample of SAMPLES) {
+        const payload = { to: 'a@example.com', locale, ...sample } as MailPayload;
+        const mail = renderMail(payload, context);
+        for (const part of [mail.subject, mail.text, mail.html]) {
+          expect(part, `${sample.template} ${locale}`).not.toMatch(/\{\w+\}/);
+        }
+        expect(mail.subject).toContain('Amora');
+        expect(mail.text).toContain(NAME);
+        expect(mail.html).toContain('Zoë &lt;b&gt;&amp;&lt;/b&gt;');
+        expect(mail.html).not.toContain('<b>&</b>');
+        expect(mail.html).toContain(`lang="${locale}"`);
+        expect(mail.text).toContain('https://amora.example/');
+        subjects.add(mail.subject);
+      }
+      // Each kind of mail is told apart by its subject.
+      expect(subjects.size).toBe(SAMPLES.length);
+    });
+  }
+});
