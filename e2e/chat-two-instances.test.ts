@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { activateViaMailbox, signUpViaApi } from './support/members.js';
 import { type RunningServer, startServer } from './support/server.js';
@@ -58,7 +58,15 @@ describe.skipIf(!postgresUrl)('chat across two app instances on PostgreSQL', () 
 
     // Bram, on the other instance, waits in his chats list, then in the conversation.
     const bramPage = await bramContext.newPage();
+    // His page's live channel is up once it has told the server about itself (presence):
+    // only then can it hear of Anna's message (what came before, the next poll brings).
+    let liveUp: Promise<unknown> | undefined;
+    bramPage.on('websocket', (socket) => {
+      if (socket.url().includes('/api/live.php')) liveUp ??= socket.waitForEvent('framesent');
+    });
     await bramPage.goto(`${second.url}/chats`);
+    await expect.poll(() => liveUp !== undefined, { timeout: 20_000 }).toBe(true);
+    await liveUp;
     const box = annaPage.getByLabel('Message to Bram');
     await box.fill('Hello from the first instance');
     await box.press('Enter');

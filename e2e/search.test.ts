@@ -151,11 +151,15 @@ describe('member search in the browser', () => {
     await page.getByLabel('Country').selectOption('*');
     await page.getByLabel('Looking for').selectOption('');
     await page.getByLabel('Age', { exact: true }).selectOption('all');
+    // Each change searches again: the count below is of the last search's first page.
+    await page.waitForLoadState('networkidle');
     await expect
       .poll(() => page.locator('.member-card:not(.partner-tile)').count())
       .toBeGreaterThanOrEqual(12);
     const before = await page.locator('.member-card:not(.partner-tile)').count();
-    await page.getByRole('button', { name: 'Show more members' }).click();
+    // From the keyboard: bringing the button into view may also start loading on its own
+    // (auto_load), which a pointer click would have to wait out.
+    await page.getByRole('button', { name: 'Show more members' }).press('Enter');
     await expect
       .poll(() => page.locator('.member-card:not(.partner-tile)').count())
       .toBeGreaterThan(before);
