@@ -1,10 +1,10 @@
 import type { Message } from '@amora/shared/schemas/chat';
 import { MESSAGES_PAGE_SIZE, type MessagesResponse } from '@amora/shared/schemas/messages';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database, MessageRow } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { changeCredits } from '../credits/credit-ledger.repository.js';
+import { changeCredits, findWallet } from '../credits/credit-ledger.repository.js';
 import { messageCredits } from '../credits/message-cost.js';
 import { notifyMembers } from '../live/live-notify.js';
 import { findProfiles } from '../members/profile.repository.js';
@@ -128,16 +128,8 @@ export async function sendMessage(
     );
   }
   return db.transaction().execute(async (trx) => {
-    const sender = await trx
-      .selectFrom('members')
-      .innerJoin('profiles', 'profiles.member_id', 'members.id')
-      .select([
-        'members.credits',
-        'profiles.country',
-        sql<boolean>`coalesce(members.paid_until > now(), false)`.as('paid'),
-      ])
-      .where('members.id', '=', memberId)
-      .executeTakeFirstOrThrow();
+    const sender = await findWallet(trx, memberId);
+    if (!sender) throw new Error(`member ${memberId} has no profile`);
     const price = messageCredits(prices, { country: sender.country, paid: sender.paid });
     let credits = sender.credits;
     if (price > 0) {

@@ -2,6 +2,26 @@ import { type Kysely, sql } from 'kysely';
 import type { CreditReason, Database } from '../../db/schema.js';
 
 /**
+ * What decides a member's message price and what they can pay with: the balance, the
+ * country (prices may differ by country) and whether a premium plan runs now.
+ */
+export async function findWallet(
+  db: Kysely<Database>,
+  memberId: number,
+): Promise<{ credits: number; country: string | null; paid: boolean } | undefined> {
+  return db
+    .selectFrom('members')
+    .innerJoin('profiles', 'profiles.member_id', 'members.id')
+    .select([
+      'members.credits',
+      'profiles.country',
+      sql<boolean>`coalesce(members.paid_until > now(), false)`.as('paid'),
+    ])
+    .where('members.id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/**
  * Moves a member's credits by `amount` (positive in, negative out) and writes the ledger row
  * for it. Call it inside a transaction: the balance column and the row belong together.
  * Answers the new balance, or null (nothing written) when the balance would go below zero

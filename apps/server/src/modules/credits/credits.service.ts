@@ -1,9 +1,9 @@
 import { type CreditsResponse, LEDGER_PAGE_SIZE } from '@amora/shared/schemas/credits';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
 import { notLoggedIn } from '../../lib/errors.js';
-import { listLedger } from './credit-ledger.repository.js';
+import { findWallet, listLedger } from './credit-ledger.repository.js';
 import { messageCredits } from './message-cost.js';
 
 /** `GET /api/credits.php`: the member's balance, their message price and a ledger page. */
@@ -14,16 +14,7 @@ export async function creditsOverview(
   before?: number,
 ): Promise<CreditsResponse> {
   const [member, rows] = await Promise.all([
-    db
-      .selectFrom('members')
-      .innerJoin('profiles', 'profiles.member_id', 'members.id')
-      .select([
-        'members.credits',
-        'profiles.country',
-        sql<boolean>`coalesce(members.paid_until > now(), false)`.as('paid'),
-      ])
-      .where('members.id', '=', memberId)
-      .executeTakeFirst(),
+    findWallet(db, memberId),
     listLedger(db, memberId, {
       limit: LEDGER_PAGE_SIZE + 1,
       ...(before !== undefined && { beforeId: before }),

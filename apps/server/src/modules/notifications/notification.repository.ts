@@ -81,17 +81,21 @@ export async function countUnread(db: Db, memberId: number): Promise<number> {
   return row.n;
 }
 
+/** The update that marks a member's unread notifications read; callers narrow it down. */
+const markUnreadRead = (db: Db, memberId: number) =>
+  db
+    .updateTable('notifications')
+    .set({ read_at: sql<Date>`now()` })
+    .where('member_id', '=', memberId)
+    .where('read_at', 'is', null);
+
 /** Marks the member's notifications read: the given ids (others' ids are ignored) or all. */
 export async function markNotificationsRead(
   db: Db,
   memberId: number,
   which: { ids: readonly number[] } | { all: true },
 ): Promise<number> {
-  let query = db
-    .updateTable('notifications')
-    .set({ read_at: sql<Date>`now()` })
-    .where('member_id', '=', memberId)
-    .where('read_at', 'is', null);
+  let query = markUnreadRead(db, memberId);
   if ('ids' in which) query = query.where('id', 'in', [...which.ids]);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -103,15 +107,11 @@ export async function markReadAbout(
   memberId: number,
   about: { conversationId: number } | { likerId: number },
 ): Promise<number> {
-  let query = db
-    .updateTable('notifications')
-    .set({ read_at: sql<Date>`now()` })
-    .where('member_id', '=', memberId)
-    .where('read_at', 'is', null);
-  query =
+  const unread = markUnreadRead(db, memberId);
+  const query =
     'conversationId' in about
-      ? query.where('kind', '=', 'message').where('conversation_id', '=', about.conversationId)
-      : query.where('kind', '=', 'like').where('actor_id', '=', about.likerId);
+      ? unread.where('kind', '=', 'message').where('conversation_id', '=', about.conversationId)
+      : unread.where('kind', '=', 'like').where('actor_id', '=', about.likerId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
