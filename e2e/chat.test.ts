@@ -103,6 +103,8 @@ describe('chat in the browser', () => {
     await bram.page.waitForURL(/\/chats$/);
     // A refetch of the open chat still on its way would read the next message for Bram.
     await bram.page.waitForLoadState('networkidle');
+    // The list has loaded and shows the chat read, so the count that follows is new.
+    await bram.page.getByRole('link', { name: 'Chat with Anna', exact: true }).waitFor();
     await box.fill('Great, 10 am at the station?');
     await box.press('Enter');
     const item = bram.page.getByRole('link', { name: 'Chat with Anna, 1 unread message' });
