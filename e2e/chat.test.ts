@@ -123,6 +123,36 @@ describe('chat in the browser', () => {
     await bram.context.close();
   });
 
+  it('catches up on a message sent before the live channel opened', async () => {
+    const ida = await member('Ida');
+    const jan = await member('Jan');
+    // Jan's live channel opens only when the test lets it, after his list has loaded.
+    let letChannelOpen = () => {};
+    const channelMayOpen = new Promise<void>((resolve) => {
+      letChannelOpen = resolve;
+    });
+    await jan.context.routeWebSocket(/\/api\/live\.php/, async (ws) => {
+      await channelMayOpen;
+      ws.connectToServer();
+    });
+    await jan.page.goto(app.url('/chats'));
+    await jan.page.getByText('No conversations yet').waitFor();
+    const chatId = await chatBetween(ida, jan);
+    const res = await ida.context.request.post(app.url('/api/messages.php'), {
+      headers,
+      data: { conversation: chatId, text: 'Hello Jan, nice profile!' },
+    });
+    expect(res.status()).toBe(200);
+
+    letChannelOpen();
+    // The list polls once a minute: only catching up as the channel opens brings it sooner.
+    await jan.page
+      .getByRole('link', { name: 'Chat with Ida, 1 unread message' })
+      .waitFor({ timeout: 10_000 });
+    await ida.context.close();
+    await jan.context.close();
+  });
+
   it('keeps an open chat up to date without the live channel (polling the newest page)', async () => {
     // Messages from Belgium cost nothing here (MESSAGE_CREDITS_BY_COUNTRY): history to page.
     const nora = await member('Nora', { country: 'BE' });

@@ -23,6 +23,26 @@ export function useLiveEvent(listener: Listener) {
   }, []);
 }
 
+type OpenListener = (reconnected: boolean) => void;
+const openListeners = new Set<OpenListener>();
+
+/**
+ * Runs `listener` whenever the live channel opens while the component is mounted, with
+ * `reconnected` true after a drop. The server does not replay events: what was loaded
+ * before the channel opened may have missed some, so this is the moment to catch up.
+ */
+export function useLiveChannelOpened(listener: OpenListener) {
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => {
+    const forward: OpenListener = (reconnected) => latest.current(reconnected);
+    openListeners.add(forward);
+    return () => {
+      openListeners.delete(forward);
+    };
+  }, []);
+}
+
 let openSocket: WebSocket | null = null;
 
 /** Tells the server whether this page is visible and which conversation it shows. */
@@ -45,10 +65,10 @@ const MAX_BACKOFF_MS = 30_000;
 /**
  * Keeps one WebSocket to the live channel open while logged in (DESIGN: one per tab),
  * reconnecting with back-off when it drops; polling carries on meanwhile, so a drop only
- * delays updates. `onReconnect` runs after a drop was mended, to catch up on what was
- * missed. Answers the function that closes it for good.
+ * delays updates. Each opening is announced to `useLiveChannelOpened`, to catch up on what
+ * was missed. Answers the function that closes it for good.
  */
-export function connectLive(options: { onReconnect: () => void }): () => void {
+export function connectLive(): () => void {
   let socket: WebSocket | null = null;
   let stopped = false;
   let attempt = 0;
@@ -62,7 +82,8 @@ export function connectLive(options: { onReconnect: () => void }): () => void {
     socket.onopen = () => {
       openSocket = socket;
       reportPresence();
-      if (wasOpen || attempt > 0) options.onReconnect();
+      const reconnected = wasOpen || attempt > 0;
+      for (const listener of openListeners) listener(reconnected);
       wasOpen = true;
       attempt = 0;
     };

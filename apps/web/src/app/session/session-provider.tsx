@@ -1,6 +1,6 @@
 import { badgeCount } from '@amora/shared/rules/badge';
 import { refreshInterval, SESSION_TIMING } from '@amora/shared/rules/session';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Query, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { logout as callLogout } from '@/features/auth/api/logout';
@@ -10,7 +10,12 @@ import { notificationKeys } from '@/features/notifications/api/get-notifications
 import { usePush } from '@/features/signup/hooks/use-push';
 import { isForbidden } from '@/lib/api-client';
 import { setAppBadge } from '@/lib/app-badge';
-import { connectLive, reportPresence, useLiveEvent } from '@/lib/live-channel';
+import {
+  connectLive,
+  reportPresence,
+  useLiveChannelOpened,
+  useLiveEvent,
+} from '@/lib/live-channel';
 import { useSettings } from '@/lib/settings-query';
 import { userKeys, userQueryOptions } from '@/lib/user-query';
 import { type Session, SessionContext } from './session-context';
@@ -75,14 +80,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // The live channel: events say what changed, the matching query refetches at once.
   useEffect(() => {
     if (!isLoggedIn) return;
-    return connectLive({
-      onReconnect: () => {
-        void queryClient.invalidateQueries({ queryKey: chatKeys.all });
-        void queryClient.invalidateQueries({ queryKey: likeKeys.all });
-        void queryClient.invalidateQueries({ queryKey: userKeys.all });
-      },
-    });
-  }, [isLoggedIn, queryClient]);
+    return connectLive();
+  }, [isLoggedIn]);
+  // Whatever was loaded before the channel opened may have missed an event. After a drop
+  // that is everything; at the first opening (mostly before the lists' first load, which
+  // waits a second) only the lists already loaded. The user is left to its interval there:
+  // it is always loaded first, and refetching it on every page load would double its cost.
+  useLiveChannelOpened((reconnected) => {
+    const loaded = reconnected ? {} : { predicate: (q: Query) => q.state.data !== undefined };
+    for (const queryKey of [chatKeys.all, likeKeys.all, notificationKeys.all]) {
+      void queryClient.invalidateQueries({ queryKey, ...loaded });
+    }
+    if (reconnected) void queryClient.invalidateQueries({ queryKey: userKeys.all });
+  });
   // Which conversation the page shows decides whether a push for it is held back.
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the reason to report.

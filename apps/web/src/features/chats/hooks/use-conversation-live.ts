@@ -1,9 +1,10 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLiveEvent } from '@/lib/live-channel';
+import { useLiveChannelOpened, useLiveEvent } from '@/lib/live-channel';
 import {
   addMessageToCache,
   CONVERSATION_POLL_MS,
+  messageKeys,
   refreshNewestPage,
   setOtherReadUpTo,
 } from '../api/get-messages';
@@ -29,6 +30,13 @@ export function useConversationLive(conversation: number, myId: number) {
       event.reader !== myId
     ) {
       setOtherReadUpTo(queryClient, conversation, event.message);
+    }
+  });
+
+  // A message sent while the channel was away (or before it first opened) came by no event.
+  useLiveChannelOpened(() => {
+    if (queryClient.getQueryData(messageKeys.conversation(conversation))) {
+      readNewest(queryClient, conversation);
     }
   });
 
