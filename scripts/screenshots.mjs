@@ -1,5 +1,6 @@
 // `npm run screenshots`: renders every built screen at 390 px and 1280 px, in English and
-// German, into the git-ignored folder screenshots/ (DESIGN "Contract details").
+// German (or the locales SCREENSHOT_LOCALES names, e.g. `en,fr`), into the git-ignored
+// folder screenshots/ (DESIGN "Contract details").
 // Starts the built server on a throw-away data directory with 40 seeded demo members,
 // then drives Chromium (CHROMIUM_PATH, default /usr/bin/chromium) logged out and, through
 // the login form, as the demo member.
@@ -10,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../bench/support.mjs';
 import { ensureBuilt, ensureInstalled, root } from './prepare.mjs';
 
-const LOCALES = ['en', 'de'];
+const LOCALES = (process.env.SCREENSHOT_LOCALES ?? 'en,de').split(',').map((l) => l.trim());
 const WIDTHS = [390, 1280];
 const LOCALE_COOKIE = 'i18n_redirected';
 const DEMO_EMAIL = 'demo@amora.test';
@@ -21,12 +22,22 @@ const LOGGED_OUT = [
   ['login', '/login'],
   ['signup', '/signup'],
   ['faq', '/pages/faq'],
+  ['service', '/pages/service'],
+  ['cookies', '/pages/cookies'],
+  ['return-policy', '/pages/return-policy'],
+  ['ban', '/pages/ban'],
+  ['complaints', '/complaints'],
+  ['pricing', '/pricing'],
   ['not-found', '/no-such-page'],
   ['lander-video', '/landers/video/summer'],
 ];
 const loggedIn = (memberId) => [
   ['members', '/members'],
   ['member', `/members/${memberId}`],
+  ['member-landing', `/members/${memberId}/landing`],
+  ['chat', `/members/${memberId}/chat`],
+  ['match-finder', '/match-finder'],
+  ['premium', '/premium'],
   ['likes', '/likes'],
   ['chats', '/chats'],
   ['profile', '/profile'],
@@ -112,7 +123,7 @@ try {
         viewport: { width, height: mobile ? 844 : 800 },
         isMobile: mobile,
         hasTouch: mobile,
-        locale: locale === 'de' ? 'de-DE' : 'en-US',
+        locale,
         // Screens as a first visit shows them, without a worker or its update toast.
         serviceWorkers: 'block',
       });

@@ -35,6 +35,7 @@ import { profileRoutes } from './routes/api/profile.js';
 import { profileImageRoutes } from './routes/api/profile-image.js';
 import { resellRoutes } from './routes/api/resell.js';
 import { searchRoutes } from './routes/api/search.js';
+import { serviceRequestRoutes } from './routes/api/service-request.js';
 import { similarRoutes } from './routes/api/similar.js';
 import { siteRoutes } from './routes/api/site.js';
 import { userRoutes } from './routes/api/user.js';
@@ -97,6 +98,7 @@ export async function buildApp({
   await app.register(chatRoutes);
   await app.register(messagesRoutes);
   await app.register(creditsRoutes);
+  await app.register(serviceRequestRoutes);
   await app.register(notificationsRoutes);
   await app.register(likesRoutes);
   await app.register(searchRoutes);

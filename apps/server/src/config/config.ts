@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCALES } from '@amora/shared/constants';
 import { z } from 'zod';
 
 const onOff = z.enum(['on', 'off']);
@@ -69,6 +70,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Amora <no-reply@amora.test>'),
+  // Where questions and complaints from the site go, and in which language.
+  SUPPORT_EMAIL: z.email().default('support@amora.test'),
+  SUPPORT_LANGUAGE: z.enum(LOCALES).default('en'),
+  SERVICE_REQUESTS_PER_HOUR: positiveInt.default(5),
   // Without a partner, both partner tiles lead to our own premium page.
   CAMS_PARTNER_URL: redirectTarget.default('/premium'),
   RESELL_PARTNER_URL: redirectTarget.default('/premium'),
@@ -108,6 +113,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       signupsPerHour: e.SIGNUPS_PER_HOUR,
       emailChecksPer10Minutes: e.EMAIL_CHECKS_PER_10_MINUTES,
+      serviceRequestsPerHour: e.SERVICE_REQUESTS_PER_HOUR,
       loginFailuresMax: e.LOGIN_FAILURES_MAX,
       loginFailuresWindowMinutes: e.LOGIN_FAILURES_WINDOW_MINUTES,
     },
@@ -129,6 +135,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    support: { email: e.SUPPORT_EMAIL, language: e.SUPPORT_LANGUAGE },
     /** Webcam tile target; `{account}` is replaced by the URL-encoded account. */
     camsPartnerUrl: e.CAMS_PARTNER_URL,
     /** Ad (resell) tile target. */

@@ -6,6 +6,7 @@ import * as signupAndPush from './migrations/2026112203-signup-and-push.js';
 import * as search from './migrations/2026112204-search.js';
 import * as account from './migrations/2026112205-account.js';
 import * as notifications from './migrations/2026112206-notifications.js';
+import * as serviceRequests from './migrations/2026112207-service-requests.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112204-search': search,
   '2026112205-account': account,
   '2026112206-notifications': notifications,
+  '2026112207-service-requests': serviceRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

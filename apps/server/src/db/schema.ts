@@ -244,6 +244,7 @@ export interface Database {
   member_searches: MemberSearchesTable;
   notifications: NotificationsTable;
   page_presence: PagePresenceTable;
+  service_requests: ServiceRequestsTable;
 }
 
 export type NotificationKind = 'like' | 'message' | 'account';
@@ -278,3 +279,18 @@ export type ProfileRow = Selectable<ProfilesTable>;
 export type NewProfile = Insertable<ProfilesTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type MessageRow = Selectable<MessagesTable>;
+
+/** A question to customer service or a complaint, as sent (docs/decisions/019). */
+export interface ServiceRequestsTable {
+  id: Generated<number>;
+  kind: 'question' | 'complaint';
+  topic: string;
+  member_id: number | null;
+  name: string;
+  /** Where the answer goes: the account's address when logged in, else the one given. */
+  email: string;
+  language: string;
+  message: string;
+  ip: string;
+  created_at: Timestamp;
+}

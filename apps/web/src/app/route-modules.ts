@@ -1,3 +1,4 @@
+import { STATIC_PAGES } from '@amora/shared/routes';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 
 type Lazy = LazyRouteFunction<RouteObject>;
@@ -22,8 +23,9 @@ const SCREENS: Record<string, Lazy> = {
   'likes-type': () => import('./routes/likes/likes-page'),
   'activate-done': () => import('./routes/activation/activation-result-page'),
   'activate-error': () => import('./routes/activation/activation-result-page'),
-  'pages-terms': () => import('./routes/pages/legal-page'),
-  'pages-privacy': () => import('./routes/pages/legal-page'),
+  ...Object.fromEntries(
+    STATIC_PAGES.map((page) => [`pages-${page}`, () => import('./routes/pages/static-page')]),
+  ),
   profile: () => import('./routes/profile/profile-page'),
   'reset-password': () => import('./routes/account/reset-password-page'),
   'reset-password-do': () => import('./routes/account/reset-password-do-page'),
@@ -35,6 +37,7 @@ const SCREENS: Record<string, Lazy> = {
   'chats-chatId': () => import('./routes/chats/chat-page'),
   'members-memberId-chat': () => import('./routes/chats/member-chat-page'),
   credits: () => import('./routes/credits/credits-page'),
+  complaints: () => import('./routes/pages/complaints-page'),
 };
 
 export const screenFor = (routeName: string): Lazy => SCREENS[routeName] ?? placeholder;

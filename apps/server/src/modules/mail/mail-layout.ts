@@ -4,7 +4,7 @@ import type { Locale } from '@amora/shared/constants';
 const BRAND = '#d6336c';
 /** Darker shade for small link text on white (contrast above 7:1). */
 const BRAND_DARK = '#a61e4d';
-const FONT = "font-family:Arial,'Helvetica Neue',Helvetica,sans-serif;";
+export const FONT = "font-family:Arial,'Helvetica Neue',Helvetica,sans-serif;";
 
 export interface RenderedMail {
   subject: string;
@@ -32,7 +32,7 @@ export const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 /** A simple, single-column layout: tables for old clients, inline styles, one language. */
-function layout(locale: Locale, subject: string, siteName: string, body: string): string {
+export function layout(locale: Locale, subject: string, siteName: string, body: string): string {
   return `<!doctype html>
 <html lang="${locale}" dir="ltr">
 <head>

@@ -25,6 +25,23 @@ const SAMPLES: Omit<MailPayload, 'to' | 'locale'>[] = [
     data: { name: NAME, likes: 2, messages: 3, unsubscribePath: '/unsubscribe?sig=x' },
   },
   { template: 'account_deleted', data: { name: NAME } },
+  {
+    template: 'service_request_received',
+    data: { name: NAME, reference: 'Q-7', kind: 'question' },
+  },
+  {
+    template: 'service_request_staff',
+    data: {
+      reference: 'C-8',
+      kind: 'complaint',
+      topic: 'blocked',
+      name: NAME,
+      email: 'zoe@example.com',
+      memberId: 12,
+      language: 'de',
+      message: 'Line one\nLine <two>',
+    },
+  },
 ] as Omit<MailPayload, 'to' | 'locale'>[];
 
 describe('mail templates', () => {

@@ -10,6 +10,8 @@ import { emailChangeConfirmMail } from './templates/email-change-confirm.js';
 import { emailChangeNoticeMail } from './templates/email-change-notice.js';
 import { passwordChangedMail } from './templates/password-changed.js';
 import { passwordResetMail } from './templates/password-reset.js';
+import { serviceRequestReceivedMail } from './templates/service-request-received.js';
+import { serviceRequestStaffMail } from './templates/service-request-staff.js';
 
 export type { RenderContext, RenderedMail } from './mail-layout.js';
 
@@ -22,6 +24,8 @@ const TEMPLATES = [
   emailChangeNoticeMail,
   digestMail,
   accountDeletedMail,
+  serviceRequestReceivedMail,
+  serviceRequestStaffMail,
 ] as const;
 
 type AnyTemplate = (typeof TEMPLATES)[number];

@@ -1,21 +1,17 @@
-import {
-  LegalDocument,
-  type LegalDocumentName,
-  useLegalDocument,
-} from '@/components/legal-document';
 import { Modal } from '@/components/modal';
+import { SiteDocument, type SiteDocumentName, useSiteDocument } from '@/components/site-document';
 
 export function LegalModal({
   document,
   onClose,
 }: {
-  document: LegalDocumentName;
+  document: SiteDocumentName;
   onClose: () => void;
 }) {
-  const { data } = useLegalDocument(document);
+  const { data } = useSiteDocument(document);
   return (
     <Modal title={data?.title ?? ''} onClose={onClose}>
-      <LegalDocument name={document} />
+      <SiteDocument name={document} />
     </Modal>
   );
 }

@@ -1,0 +1,104 @@
+import { Mail, MessageCircleQuestion, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { SiteDocument, type SiteDocumentName, useSiteDocument } from '@/components/site-document';
+import { ServiceRequestForm } from '@/features/service/components/service-request-form';
+import { useCompanyInfo } from '@/lib/company-info-query';
+import { currentLocale } from '@/lib/i18n';
+import { useSettings } from '@/lib/settings-query';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCurrentRoute } from '../../layouts/current-route';
+
+/**
+ * The static pages (`/pages/{name}`): terms and privacy (the same texts as the signup
+ * form's), FAQ, customer service with the company's contact details, cookies, return
+ * policy, and the page a blocked member is sent to.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const route = useCurrentRoute();
+  const name = (route?.name.replace(/^pages-/, '') ?? 'terms') as SiteDocumentName;
+  const { data } = useSiteDocument(name);
+  const title = data?.title ?? t(`routes.pages-${name}.title`);
+  useDocumentTitle(title, useSettings().data?.name ?? 'Amora');
+  return (
+    <div className="py-2" style={{ maxWidth: '48rem' }}>
+      <PageHeader title={title}>
+        {!data?.updated && name !== 'ban' && t(`routes.pages-${name}.text`)}
+      </PageHeader>
+      {name === 'service' && <ContactCard />}
+      <div className="card">
+        <div className="card-body p-4">
+          <SiteDocument name={name} />
+          {(name === 'service' || name === 'ban') && (
+            <Link
+              to={name === 'ban' ? '/complaints?topic=blocked' : '/complaints'}
+              className="btn btn-outline-primary mt-2"
+            >
+              {t('static_pages.file_complaint')}
+            </Link>
+          )}
+        </div>
+      </div>
+      {name === 'service' && (
+        <div className="mt-3">
+          <ServiceRequestForm kind="question" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** How to reach the company: the support phone and the postal address of company info. */
+function ContactCard() {
+  const { t } = useTranslation();
+  const company = useCompanyInfo().data;
+  return (
+    <section className="card mb-3" aria-labelledby="contact-title">
+      <div className="card-body p-4">
+        <h2 id="contact-title" className="h5 mb-3">
+          {t('static_pages.contact_title')}
+        </h2>
+        {company ? (
+          <div className="row g-3">
+            <div className="col-sm-6 d-flex gap-3">
+              <Phone aria-hidden="true" className="text-primary flex-shrink-0 mt-1" size={20} />
+              <div>
+                <div className="fw-semibold">{t('static_pages.call')}</div>
+                <a href={`tel:${company.support_phone.replace(/\s/g, '')}`}>
+                  {company.support_phone}
+                </a>
+              </div>
+            </div>
+            <div className="col-sm-6 d-flex gap-3">
+              <Mail aria-hidden="true" className="text-primary flex-shrink-0 mt-1" size={20} />
+              <div>
+                <div className="fw-semibold">{t('static_pages.write')}</div>
+                <address className="mb-0">
+                  {company.name}
+                  <br />
+                  {company.address}
+                  <br />
+                  {company.city},{' '}
+                  {new Intl.DisplayNames([currentLocale()], { type: 'region' }).of(company.country)}
+                </address>
+              </div>
+            </div>
+          </div>
+        ) : (
+          <p className="placeholder-glow mb-0">
+            <span className="placeholder col-8" />
+          </p>
+        )}
+        <Link
+          to="/pages/faq"
+          className="btn btn-link px-0 mt-3 d-inline-flex align-items-center gap-2"
+        >
+          <MessageCircleQuestion aria-hidden="true" size={18} />
+          {t('static_pages.read_faq')}
+        </Link>
+      </div>
+    </section>
+  );
+}
