@@ -10,10 +10,10 @@ import { CircleCheck, Send } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@/app/session/session-context';
 import { FormField, useValidationText } from '@/components/form-field';
 import { ApiError } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
+import { useUser } from '@/lib/user-query';
 import { useSendServiceRequest } from '../api/send-service-request';
 
 type Kind = ServiceRequestInput['kind'];
@@ -31,7 +31,8 @@ const ERROR_KEYS: Record<string, string> = {
  */
 export function ServiceRequestForm({ kind, topic }: { kind: Kind; topic?: Topic }) {
   const { t } = useTranslation();
-  const { user, isLoggedIn } = useSession();
+  const user = useUser().data ?? null;
+  const isLoggedIn = user !== null;
   const titleId = useId();
   const messageId = useId();
   const topicId = useId();
