@@ -1,4 +1,4 @@
-import { STATIC_PAGES } from '@amora/shared/routes';
+import { LANDER_KINDS, STATIC_PAGES } from '@amora/shared/routes';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 
 type Lazy = LazyRouteFunction<RouteObject>;
@@ -38,6 +38,12 @@ const SCREENS: Record<string, Lazy> = {
   'members-memberId-chat': () => import('./routes/chats/member-chat-page'),
   credits: () => import('./routes/credits/credits-page'),
   complaints: () => import('./routes/pages/complaints-page'),
+  ...Object.fromEntries(
+    LANDER_KINDS.map((kind) => [
+      `landers-${kind}`,
+      () => import('./routes/landing/campaign-lander-page'),
+    ]),
+  ),
 };
 
 export const screenFor = (routeName: string): Lazy => SCREENS[routeName] ?? placeholder;

@@ -1,0 +1,164 @@
+import type { Country } from '@amora/shared/constants';
+import type { LANDER_KINDS } from '@amora/shared/routes';
+import type { PublicProfile } from '@amora/shared/schemas/profile';
+import { Check, Heart, MessageCircle, Search } from 'lucide-react';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { MemberCard } from '@/components/member-card';
+import { MemberPhoto } from '@/components/member-photo';
+import { Wordmark } from '@/components/wordmark';
+import { useSearchMembers } from '@/features/search/api/search-members';
+import { SignupFlow } from '@/features/signup/components/signup-flow';
+import { useSettings } from '@/lib/settings-query';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCurrentRoute } from '../../layouts/current-route';
+import { useSession } from '../../session/session-context';
+
+type Kind = (typeof LANDER_KINDS)[number];
+type Visual = 'grid' | 'collage' | 'slideshow' | 'icons' | 'feed';
+
+/** How each campaign shows the members beside the signup form (its look is ours to pick). */
+const VISUAL: Record<Kind, Visual> = {
+  video: 'slideshow',
+  transitionsvideolanding: 'slideshow',
+  gallery: 'grid',
+  maplanding: 'grid',
+  alonetonight: 'grid',
+  collagelanding: 'collage',
+  iconslanding: 'icons',
+  socialnetwork: 'feed',
+};
+
+const PROMISES = ['free', 'private', 'leave'] as const;
+const FEATURES = [
+  { key: 'search', icon: Search },
+  { key: 'like', icon: Heart },
+  { key: 'chat', icon: MessageCircle },
+] as const;
+
+/**
+ * `/landers/{kind}/{slug}`: a campaign page for visitors, with members of their country
+ * (when logged-out search is open) and the signup form. The slug names the campaign for
+ * the partner's link; tracking comes from the link's query parameters, as on every page.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isLoggedIn } = useSession();
+  const settings = useSettings().data;
+  const kind = (useCurrentRoute()?.name.replace(/^landers-/, '') ?? 'gallery') as Kind;
+  const visual = VISUAL[kind];
+  const title = t(`routes.landers-${kind}.title`);
+  useDocumentTitle(title, settings?.name ?? 'Amora');
+  const search = useSearchMembers(
+    { country: settings?.geoip_selected_country as Country | undefined },
+    false,
+    'lander',
+  );
+  const profiles = search.data?.pages[0]?.profiles.filter((p) => p.main_image) ?? [];
+
+  if (isLoggedIn) return <Navigate to="/members" replace />;
+  const dark = kind === 'alonetonight';
+  return (
+    // The night campaign in the dark colour mode: every part keeps its contrast there.
+    <div {...(dark && { className: 'lander-night', 'data-bs-theme': 'dark' })}>
+      {kind === 'transitionsvideolanding' && (
+        <header className="container py-3">
+          <Wordmark name={settings?.name ?? 'Amora'} />
+        </header>
+      )}
+      <section className="container row align-items-center g-4 py-4 mx-auto">
+        <div className="col-lg-7">
+          <h1 className="display-5">{title}</h1>
+          <p className="lead my-3">{t(`routes.landers-${kind}.text`)}</p>
+          <ul className="list-unstyled d-grid gap-2 mb-4">
+            {PROMISES.map((key) => (
+              <li key={key} className="d-flex gap-2 align-items-center">
+                <Check size={20} aria-hidden="true" className="text-success flex-shrink-0" />
+                {t(`landers.promise_${key}`)}
+              </li>
+            ))}
+          </ul>
+          <a href="#signup" className="btn btn-primary btn-lg d-lg-none mb-4">
+            {t('home.cta_signup')}
+          </a>
+          {settings && (
+            <LanderVisual visual={visual} profiles={profiles} cdnPrefix={settings.cdn_prefix} />
+          )}
+        </div>
+        <div className="col-lg-5" id="signup">
+          <div className="card">
+            <div className="card-body p-4">
+              <SignupFlow
+                heading={<h2 className="h4 mb-3">{t('signup.title')}</h2>}
+                onAccountCreated={() => navigate('/complete-signup')}
+                onComplete={() => navigate('/members')}
+              />
+            </div>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function LanderVisual({
+  visual,
+  profiles,
+  cdnPrefix,
+}: {
+  visual: Visual;
+  profiles: PublicProfile[];
+  cdnPrefix: string;
+}) {
+  const { t } = useTranslation();
+  if (visual === 'icons') {
+    return (
+      <div className="row g-3">
+        {FEATURES.map(({ key, icon: Icon }) => (
+          <div key={key} className="col-sm-4">
+            <div className="feature-icon mb-2" aria-hidden="true">
+              <Icon />
+            </div>
+            <h2 className="h6 fw-semibold">{t(`home.feature_${key}_title`)}</h2>
+            <p className="small text-body-secondary mb-0">{t(`home.feature_${key}_text`)}</p>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (profiles.length === 0) return null;
+  if (visual === 'slideshow' || visual === 'collage') {
+    // Pictures only: each face is one of the members listed for the visitor's country.
+    const shown = profiles.slice(0, visual === 'slideshow' ? 6 : 5);
+    return (
+      <div
+        className={visual === 'slideshow' ? 'lander-slideshow' : 'lander-collage'}
+        role="img"
+        aria-label={t('landers.faces', { names: shown.map((p) => p.name).join(', ') })}
+      >
+        {shown.map((profile, i) => (
+          <div key={profile.id} className="lander-photo" style={{ '--i': i } as CSSProperties}>
+            <MemberPhoto profile={profile} cdnPrefix={cdnPrefix} size="full" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  const count = visual === 'feed' ? 3 : 4;
+  return (
+    <section aria-labelledby="lander-members">
+      <h2 id="lander-members" className="h5 mb-3">
+        {t('landers.members_title')}
+      </h2>
+      <div className={`row g-3 ${visual === 'feed' ? 'row-cols-3' : 'row-cols-2 row-cols-sm-4'}`}>
+        {profiles.slice(0, count).map((profile) => (
+          <div className="col" key={profile.id}>
+            <MemberCard profile={profile} cdnPrefix={cdnPrefix} />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
