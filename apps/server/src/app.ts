@@ -30,6 +30,7 @@ import { healthRoutes } from './routes/api/health.js';
 import { likesRoutes } from './routes/api/likes.js';
 import { messagesRoutes } from './routes/api/messages.js';
 import { notificationsRoutes } from './routes/api/notifications.js';
+import { orderRoutes } from './routes/api/orders.js';
 import { passwordRoutes } from './routes/api/password-reset.js';
 import { profileRoutes } from './routes/api/profile.js';
 import { profileImageRoutes } from './routes/api/profile-image.js';
@@ -42,6 +43,7 @@ import { userRoutes } from './routes/api/user.js';
 import { validateEmailRoutes } from './routes/api/validate-email.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { manifestRoutes } from './routes/manifest.js';
+import { payDemoRoutes } from './routes/pay-demo.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +101,8 @@ export async function buildApp({
   await app.register(messagesRoutes);
   await app.register(creditsRoutes);
   await app.register(serviceRequestRoutes);
+  await app.register(orderRoutes);
+  await app.register(payDemoRoutes);
   await app.register(notificationsRoutes);
   await app.register(likesRoutes);
   await app.register(searchRoutes);

@@ -7,6 +7,7 @@ import * as search from './migrations/2026112204-search.js';
 import * as account from './migrations/2026112205-account.js';
 import * as notifications from './migrations/2026112206-notifications.js';
 import * as serviceRequests from './migrations/2026112207-service-requests.js';
+import * as orders from './migrations/2026112208-orders.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112205-account': account,
   '2026112206-notifications': notifications,
   '2026112207-service-requests': serviceRequests,
+  '2026112208-orders': orders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -245,6 +245,7 @@ export interface Database {
   notifications: NotificationsTable;
   page_presence: PagePresenceTable;
   service_requests: ServiceRequestsTable;
+  orders: OrdersTable;
 }
 
 export type NotificationKind = 'like' | 'message' | 'account';
@@ -293,4 +294,22 @@ export interface ServiceRequestsTable {
   message: string;
   ip: string;
   created_at: Timestamp;
+}
+
+/** An order of credits or premium; `id` is the public transaction id (docs/decisions/021). */
+export interface OrdersTable {
+  id: string;
+  member_id: number | null;
+  product: string;
+  credits: number;
+  premium_days: number;
+  /** Minor units (cents), VAT included. */
+  amount: number;
+  currency: string;
+  method: string;
+  provider: string;
+  status: ColumnType<'pending' | 'paid' | 'cancelled' | 'failed', string | undefined, string>;
+  waived_withdrawal: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  paid_at: NullableTimestamp;
 }

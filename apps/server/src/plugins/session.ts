@@ -43,7 +43,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('memberContext', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The API and the demo payment page (`/_pay/`) know who is calling; pages do not ask.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/_pay/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const session = await resolveSession(db, token, config.sessionDays, {

@@ -42,6 +42,18 @@ const SAMPLES: Omit<MailPayload, 'to' | 'locale'>[] = [
       message: 'Line one\nLine <two>',
     },
   },
+  {
+    template: 'payment_receipt',
+    data: {
+      name: NAME,
+      orderId: '0b7f6c1e-5d2a-4c3b-9e8f-1a2b3c4d5e6f',
+      credits: 50,
+      premiumDays: 0,
+      amount: 1750,
+      currency: 'EUR',
+      waivedWithdrawal: true,
+    },
+  },
 ] as Omit<MailPayload, 'to' | 'locale'>[];
 
 describe('mail templates', () => {

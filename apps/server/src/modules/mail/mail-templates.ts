@@ -10,6 +10,7 @@ import { emailChangeConfirmMail } from './templates/email-change-confirm.js';
 import { emailChangeNoticeMail } from './templates/email-change-notice.js';
 import { passwordChangedMail } from './templates/password-changed.js';
 import { passwordResetMail } from './templates/password-reset.js';
+import { paymentReceiptMail } from './templates/payment-receipt.js';
 import { serviceRequestReceivedMail } from './templates/service-request-received.js';
 import { serviceRequestStaffMail } from './templates/service-request-staff.js';
 
@@ -26,6 +27,7 @@ const TEMPLATES = [
   accountDeletedMail,
   serviceRequestReceivedMail,
   serviceRequestStaffMail,
+  paymentReceiptMail,
 ] as const;
 
 type AnyTemplate = (typeof TEMPLATES)[number];

@@ -1,0 +1,104 @@
+import { apiErrorSchema } from '@amora/shared/schemas/common';
+import {
+  createOrderResponseSchema,
+  createOrderSchema,
+  lastOrderResponseSchema,
+  orderQuerySchema,
+  orderResponseSchema,
+  productsQuerySchema,
+  productsResponseSchema,
+} from '@amora/shared/schemas/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findLastPaidOrder, toOrder } from '../../modules/payments/order.repository.js';
+import { createOrder, listProducts, readOrder } from '../../modules/payments/order.service.js';
+import { demoPaymentProvider } from '../../modules/payments/payment-provider.js';
+import { countryForRequest } from '../../modules/site/geoip.js';
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/products.php',
+    {
+      schema: {
+        summary: 'Credit packages and premium plans with their prices',
+        description:
+          'Prices in minor units (cents), VAT included, in the currency of the logged-in ' +
+          'member’s country; logged out, of `country` (else the one the request comes from). ' +
+          'Every credit costs the country’s message price divided by the credits a message ' +
+          'costs there. An empty list where nothing is sold.',
+        querystring: productsQuerySchema,
+        response: { 200: productsResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      listProducts(app.db, app.config.messageCredits, {
+        memberId: request.memberId,
+        country:
+          request.query.country ??
+          countryForRequest(request.ip, request.headers['accept-language']),
+      }),
+  );
+
+  app.post(
+    '/api/orders.php',
+    {
+      schema: {
+        summary: 'Order credits or premium',
+        description:
+          'A pending order at the member’s price, and `redirect_url`, where the browser pays ' +
+          'it; the provider sends it back to `/transactions/{id}`. Credits need ' +
+          '`waive_withdrawal: true` (400 `withdrawal_waiver_required`); 409 `not_for_sale` ' +
+          'where the member’s country has no prices.',
+        body: createOrderSchema,
+        response: {
+          200: createOrderResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      createOrder(
+        app.db,
+        { prices: app.config.messageCredits, provider: demoPaymentProvider },
+        app.requireMember(request),
+        request.body,
+      ),
+  );
+
+  app.get(
+    '/api/last-order.php',
+    {
+      schema: {
+        summary: 'The member’s last paid order',
+        description: 'What "buy again" (`/credits/repeat-order`) orders; null before the first.',
+        response: { 200: lastOrderResponseSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await findLastPaidOrder(app.db, app.requireMember(request));
+      return { order: row ? toOrder(row) : null };
+    },
+  );
+
+  app.get(
+    '/api/orders.php',
+    {
+      schema: {
+        summary: 'One of the member’s orders',
+        description: 'With the balance and premium end now; 404 for another member’s order.',
+        querystring: orderQuerySchema,
+        response: {
+          200: orderResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readOrder(app.db, app.requireMember(request), request.query.id);
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import { LOCALE_INFO } from '@amora/shared/constants';
+import type { FastifyPluginAsync } from 'fastify';
+import { escapeHtml } from '../modules/mail/mail-layout.js';
+import { findMemberOrder, type OrderRow } from '../modules/payments/order.repository.js';
+import { completeOrder } from '../modules/payments/order.service.js';
+import { readStoredSettings } from '../modules/site/site.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function checkoutPage(order: OrderRow, siteName: string): string {
+  const amount = new Intl.NumberFormat(LOCALE_INFO.en.tag, {
+    style: 'currency',
+    currency: order.currency,
+  }).format(order.amount / 100);
+  const item =
+    order.credits > 0 ? `${order.credits} credits` : `Premium for ${order.premium_days} days`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Test payment · ${escapeHtml(siteName)}</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#eef1f6;color:#1f2433}
+main{max-width:26rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+.note{background:#fff3cd;border-radius:8px;padding:.75rem 1rem;font-size:.95rem}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#555}dd{margin:0;font-weight:600}
+button{font:inherit;width:100%;min-height:44px;border-radius:8px;border:0;padding:.6rem 1rem;margin-top:.75rem;cursor:pointer}
+.pay{background:#1f6f43;color:#fff}.cancel{background:#e9ecef;color:#1f2433}
+button:focus-visible{outline:3px solid #1f2433;outline-offset:2px}
+</style>
+</head>
+<body>
+<main>
+<h1>Test payment</h1>
+<p class="note">This is ${escapeHtml(siteName)}'s built-in test checkout: no money is charged. A real payment provider takes its place in production.</p>
+<dl>
+<dt>Order</dt><dd>${escapeHtml(item)}</dd>
+<dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
+<dt>Method</dt><dd>${escapeHtml(order.method)}</dd>
+</dl>
+<form method="post"><input type="hidden" name="outcome" value="paid"><button class="pay" type="submit">Pay ${escapeHtml(amount)}</button></form>
+<form method="post"><input type="hidden" name="outcome" value="failed"><button class="cancel" type="submit">Let the payment fail</button></form>
+<form method="post"><input type="hidden" name="outcome" value="cancelled"><button class="cancel" type="submit">Cancel and go back</button></form>
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * The demo payment provider's page (docs/decisions/021): only the member who placed the
+ * order may pay it, once; the outcome goes through `completeOrder` like a provider's
+ * webhook would, and the browser returns to `/transactions/{id}`.
+ */
+export const payDemoRoutes: FastifyPluginAsync = async (app) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const ownPendingOrder = async (memberId: number | null, id: string) => {
+    if (memberId === null || !UUID.test(id)) return null;
+    return (await findMemberOrder(app.db, memberId, id)) ?? null;
+  };
+
+  app.get<{ Params: { id: string } }>('/_pay/demo/:id', async (request, reply) => {
+    const order = await ownPendingOrder(request.memberId, request.params.id);
+    if (!order) return reply.code(404).type('text/plain').send('No such order');
+    if (order.status !== 'pending') return reply.redirect(`/transactions/${order.id}`, 303);
+    const siteName = (await readStoredSettings(app.db)).name;
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(checkoutPage(order, siteName));
+  });
+
+  app.post<{ Params: { id: string }; Body: { outcome?: string } }>(
+    '/_pay/demo/:id',
+    async (request, reply) => {
+      const order = await ownPendingOrder(request.memberId, request.params.id);
+      if (!order) return reply.code(404).type('text/plain').send('No such order');
+      const outcome = request.body?.outcome;
+      if (outcome !== 'paid' && outcome !== 'failed' && outcome !== 'cancelled') {
+        return reply.code(400).type('text/plain').send('Unknown outcome');
+      }
+      await completeOrder(app.db, order.id, outcome);
+      return reply.redirect(`/transactions/${order.id}`, 303);
+    },
+  );
+};

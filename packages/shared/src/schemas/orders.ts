@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** What can be bought: credit packages and premium plans (prices per country, server-side). */
+export const PRODUCT_IDS = [
+  'credits-20',
+  'credits-50',
+  'credits-100',
+  'premium-30',
+  'premium-90',
+] as const;
+export const PAYMENT_METHODS = ['card', 'ideal', 'paypal'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'failed'] as const;
+
+export const productSchema = z.object({
+  id: z.enum(PRODUCT_IDS),
+  kind: z.enum(['credits', 'premium']),
+  credits: z.number().int().describe('Credits added (0 for premium)'),
+  premium_days: z.number().int().describe('Days of premium added (0 for credits)'),
+  /** In minor units (cents), VAT included. */
+  amount: z.number().int(),
+  currency: z.string().length(3),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productsResponseSchema = z.object({
+  products: z.array(productSchema),
+  methods: z.array(z.enum(PAYMENT_METHODS)),
+  /** Credits one message costs the caller now (0 with premium); null logged out. */
+  message_credits: z.number().int().nullable(),
+});
+export type ProductsResponse = z.infer<typeof productsResponseSchema>;
+
+export const productsQuerySchema = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional()
+    .describe('Logged out: whose prices; logged in, the member’s country is used'),
+});
+
+/** POST /api/orders.php: credits need the waiver of the right of withdrawal (terms §7). */
+export const createOrderSchema = z.object({
+  product: z.enum(PRODUCT_IDS),
+  method: z.enum(PAYMENT_METHODS),
+  waive_withdrawal: z.boolean().optional(),
+});
+export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+
+export const orderSchema = z.object({
+  id: z.string().describe('The transaction id of /transactions/{id}'),
+  product: z.enum(PRODUCT_IDS),
+  kind: z.enum(['credits', 'premium']),
+  credits: z.number().int(),
+  premium_days: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  status: z.enum(ORDER_STATUSES),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const createOrderResponseSchema = z.object({
+  order: orderSchema,
+  /** Where the browser goes to pay (the payment provider's page). */
+  redirect_url: z.string(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+
+export const orderQuerySchema = z.object({ id: z.uuid() });
+export const orderResponseSchema = z.object({
+  order: orderSchema,
+  /** The member's balance and premium end now, to show beside a paid order. */
+  credits: z.number().int(),
+  paid_until: z.string().nullable(),
+});
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+/** GET /api/last-order.php: what `/credits/repeat-order` buys again. */
+export const lastOrderResponseSchema = z.object({ order: orderSchema.nullable() });
+export type LastOrderResponse = z.infer<typeof lastOrderResponseSchema>;
