@@ -38,6 +38,8 @@ const loggedIn = (memberId) => [
   ['chat', `/members/${memberId}/chat`],
   ['match-finder', '/match-finder'],
   ['premium', '/premium'],
+  ['pricing-member', '/pricing'],
+  ['checkout', '/credits/credits-50/ideal'],
   ['likes', '/likes'],
   ['chats', '/chats'],
   ['profile', '/profile'],

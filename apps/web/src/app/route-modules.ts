@@ -38,6 +38,11 @@ const SCREENS: Record<string, Lazy> = {
   'members-memberId-chat': () => import('./routes/chats/member-chat-page'),
   credits: () => import('./routes/credits/credits-page'),
   complaints: () => import('./routes/pages/complaints-page'),
+  pricing: () => import('./routes/payments/pricing-page'),
+  premium: () => import('./routes/payments/premium-page'),
+  'credits-creditId': () => import('./routes/payments/checkout-page'),
+  'credits-repeat-order': () => import('./routes/payments/repeat-order-page'),
+  'transactions-transactionId': () => import('./routes/payments/transaction-page'),
   ...Object.fromEntries(
     LANDER_KINDS.map((kind) => [
       `landers-${kind}`,

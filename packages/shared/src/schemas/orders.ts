@@ -25,7 +25,9 @@ export type Product = z.infer<typeof productSchema>;
 export const productsResponseSchema = z.object({
   products: z.array(productSchema),
   methods: z.array(z.enum(PAYMENT_METHODS)),
-  /** Credits one message costs the caller now (0 with premium); null logged out. */
+  /** When the logged-in member's premium ends, while it runs; else null. */
+  paid_until: z.string().nullable(),
+  /** Credits one message costs the caller now (0 with premium), or in that country. */
   message_credits: z.number().int().nullable(),
 });
 export type ProductsResponse = z.infer<typeof productsResponseSchema>;

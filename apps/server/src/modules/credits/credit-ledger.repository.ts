@@ -8,13 +8,16 @@ import type { CreditReason, Database } from '../../db/schema.js';
 export async function findWallet(
   db: Kysely<Database>,
   memberId: number,
-): Promise<{ credits: number; country: string | null; paid: boolean } | undefined> {
+): Promise<
+  { credits: number; country: string | null; paid: boolean; paid_until: Date | null } | undefined
+> {
   return db
     .selectFrom('members')
     .innerJoin('profiles', 'profiles.member_id', 'members.id')
     .select([
       'members.credits',
       'profiles.country',
+      'members.paid_until',
       sql<boolean>`coalesce(members.paid_until > now(), false)`.as('paid'),
     ])
     .where('members.id', '=', memberId)

@@ -36,7 +36,12 @@ export async function listProducts(
   return {
     products: productsFor(settings, prices, country) ?? [],
     methods: [...PAYMENT_METHODS],
-    message_credits: wallet ? messageCredits(prices, wallet) : null,
+    paid_until: wallet?.paid && wallet.paid_until ? wallet.paid_until.toISOString() : null,
+    message_credits: wallet
+      ? messageCredits(prices, wallet)
+      : country
+        ? messageCredits(prices, { country, paid: false })
+        : null,
   };
 }
 
@@ -114,7 +119,7 @@ export async function completeOrder(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, id);
-    if (!order || order.status !== 'pending') return;
+    if (order?.status !== 'pending') return;
     await trx
       .updateTable('orders')
       .set({ status: outcome, ...(outcome === 'paid' && { paid_at: sql<Date>`now()` }) })

@@ -52,11 +52,12 @@ describe('GET /api/products.php', () => {
     expect(new Set(nl.products.map((p: { currency: string }) => p.currency))).toEqual(
       new Set(['EUR']),
     );
-    expect(nl.message_credits).toBeNull();
+    expect(nl.message_credits).toBe(1);
     // In Poland a message costs 2 credits and 1.50 zł: a credit costs 0.75 zł.
     const pl = (await get(new Client(t.app), '/api/products.php?country=PL')).json();
     expect(pl.products[0]).toMatchObject({ id: 'credits-20', amount: 1500, currency: 'PLN' });
     expect(pl.products[3]).toMatchObject({ id: 'premium-30', amount: 9000 });
+    expect(pl.message_credits).toBe(2);
   });
 
   it('uses a member’s own country, and says what a message costs them', async () => {
@@ -139,6 +140,9 @@ describe('ordering and paying', () => {
     const days = (iso: string) => (Date.parse(iso) - Date.now()) / 86_400_000;
     expect(days(first.paid_until)).toBeGreaterThan(29.9);
     expect(days(first.paid_until)).toBeLessThan(30.1);
+    const products = (await get(member.client, '/api/products.php')).json();
+    expect(products.paid_until).toBe(first.paid_until);
+    expect(products.message_credits).toBe(0);
     expect((await get(member.client, '/api/credits.php')).json()).toMatchObject({
       paid_user: true,
       message_credits: 0,

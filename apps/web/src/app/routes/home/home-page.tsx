@@ -9,7 +9,7 @@ import { useSearchMembers } from '@/features/search/api/search-members';
 import { SignupFlow } from '@/features/signup/components/signup-flow';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useSession } from '../../session/session-context';
+import { useArrivedLoggedIn } from '../../session/use-arrived-logged-in';
 
 const FEATURES = [
   { key: 'search', icon: Search },
@@ -47,7 +47,7 @@ function MembersGlimpse() {
 /** Logged out: a welcome with the way in. Logged in: the members route. */
 export function Component() {
   const { t } = useTranslation();
-  const { isLoggedIn } = useSession();
+  const arrivedLoggedIn = useArrivedLoggedIn();
   const navigate = useNavigate();
   const name = useSettings().data?.name ?? 'Amora';
   useDocumentTitle(t('home.hero_title'), name);
@@ -60,7 +60,7 @@ export function Component() {
     else toast.error(t('notifications.unsubscribe_failed'));
     setParams({}, { replace: true });
   }, [unsubscribed, setParams, t]);
-  if (isLoggedIn) return <Navigate to="/members" replace />;
+  if (arrivedLoggedIn) return <Navigate to="/members" replace />;
   return (
     <>
       <section className="hero row align-items-center g-4">

@@ -13,7 +13,7 @@ import { SignupFlow } from '@/features/signup/components/signup-flow';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentRoute } from '../../layouts/current-route';
-import { useSession } from '../../session/session-context';
+import { useArrivedLoggedIn } from '../../session/use-arrived-logged-in';
 
 type Kind = (typeof LANDER_KINDS)[number];
 type Visual = 'grid' | 'collage' | 'slideshow' | 'icons' | 'feed';
@@ -45,7 +45,7 @@ const FEATURES = [
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { isLoggedIn } = useSession();
+  const arrivedLoggedIn = useArrivedLoggedIn();
   const settings = useSettings().data;
   const kind = (useCurrentRoute()?.name.replace(/^landers-/, '') ?? 'gallery') as Kind;
   const visual = VISUAL[kind];
@@ -58,7 +58,7 @@ export function Component() {
   );
   const profiles = search.data?.pages[0]?.profiles.filter((p) => p.main_image) ?? [];
 
-  if (isLoggedIn) return <Navigate to="/members" replace />;
+  if (arrivedLoggedIn) return <Navigate to="/members" replace />;
   const dark = kind === 'alonetonight';
   return (
     // The night campaign in the dark colour mode: every part keeps its contrast there.

@@ -5,7 +5,7 @@ import { isMissingProfile, useProfile } from '@/features/profile/api/get-profile
 import { SignupFlow } from '@/features/signup/components/signup-flow';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useSession } from '../../session/session-context';
+import { useArrivedLoggedIn } from '../../session/use-arrived-logged-in';
 import { ErrorView } from '../errors/error-view';
 
 /**
@@ -16,7 +16,7 @@ export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const memberId = Number(useParams().memberId);
-  const { isLoggedIn } = useSession();
+  const arrivedLoggedIn = useArrivedLoggedIn();
   const settings = useSettings().data;
   const profile = useProfile(memberId);
   const name = profile.data?.name;
@@ -25,7 +25,7 @@ export function Component() {
     settings?.name ?? 'Amora',
   );
 
-  if (isLoggedIn && !profile.isPending && !profile.isError)
+  if (arrivedLoggedIn && !profile.isPending && !profile.isError)
     return <Navigate to={`/members/${memberId}`} replace />;
   if (profile.isError && isMissingProfile(profile.error)) {
     return (

@@ -1,0 +1,53 @@
+import { Crown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { useProducts } from '@/features/payments/api/get-products';
+import { currentLocale } from '@/lib/i18n';
+import { useSettings } from '@/lib/settings-query';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { ProductsOrState } from './pricing-page';
+
+/** /premium: whether premium runs and until when, and the plans to start or extend it. */
+export function Component() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('routes.premium.title'), useSettings().data?.name ?? 'Amora');
+  const products = useProducts();
+  const until = products.data?.paid_until;
+  return (
+    <div className="py-2">
+      <PageHeader title={t('routes.premium.title')}>{t('routes.premium.text')}</PageHeader>
+      {products.data && (
+        <div className="card mb-4">
+          <div className="card-body p-4 d-flex gap-3 align-items-center">
+            <div className="feature-icon flex-shrink-0" aria-hidden="true">
+              <Crown />
+            </div>
+            <div>
+              <p className={`fw-semibold ${until ? 'mb-1' : 'mb-0'}`}>
+                {until
+                  ? t('payments.premium_active', {
+                      date: new Date(until).toLocaleDateString(currentLocale(), {
+                        dateStyle: 'long',
+                      }),
+                    })
+                  : t('payments.premium_inactive')}
+              </p>
+              {until && <p className="text-body-secondary mb-0">{t('payments.premium_extend')}</p>}
+            </div>
+          </div>
+        </div>
+      )}
+      <ProductsOrState
+        query={products}
+        kinds={['premium']}
+        headings={false}
+        action={(product) => (
+          <Link to={`/credits/${product.id}`} className="btn btn-primary w-100">
+            {t('payments.choose')}
+          </Link>
+        )}
+      />
+    </div>
+  );
+}
