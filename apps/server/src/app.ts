@@ -102,7 +102,7 @@ export async function buildApp({
   await app.register(creditsRoutes);
   await app.register(serviceRequestRoutes);
   await app.register(orderRoutes);
-  await app.register(payDemoRoutes);
+  if (config.paymentProvider === 'demo') await app.register(payDemoRoutes);
   await app.register(notificationsRoutes);
   await app.register(likesRoutes);
   await app.register(searchRoutes);

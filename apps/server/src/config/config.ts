@@ -74,6 +74,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@amora.test'),
   SUPPORT_LANGUAGE: z.enum(LOCALES).default('en'),
   SERVICE_REQUESTS_PER_HOUR: positiveInt.default(5),
+  // `demo`: the built-in test checkout (no money is charged); `none`: nothing can be bought.
+  PAYMENT_PROVIDER: z.enum(['demo', 'none']).default('demo'),
   // Without a partner, both partner tiles lead to our own premium page.
   CAMS_PARTNER_URL: redirectTarget.default('/premium'),
   RESELL_PARTNER_URL: redirectTarget.default('/premium'),
@@ -136,6 +138,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     support: { email: e.SUPPORT_EMAIL, language: e.SUPPORT_LANGUAGE },
+    paymentProvider: e.PAYMENT_PROVIDER,
     /** Webcam tile target; `{account}` is replaced by the URL-encoded account. */
     camsPartnerUrl: e.CAMS_PARTNER_URL,
     /** Ad (resell) tile target. */

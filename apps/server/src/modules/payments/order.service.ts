@@ -25,9 +25,10 @@ type Prices = AppConfig['messageCredits'];
 /** `GET /api/products.php`: the member's (or, logged out, a country's) prices. */
 export async function listProducts(
   db: Kysely<Database>,
-  prices: Prices,
+  deps: { prices: Prices; provider: PaymentProvider | null },
   caller: { memberId: number | null; country: string | null },
 ): Promise<ProductsResponse> {
+  const { prices } = deps;
   const [settings, wallet] = await Promise.all([
     readStoredSettings(db),
     caller.memberId === null ? undefined : findWallet(db, caller.memberId),
@@ -35,7 +36,8 @@ export async function listProducts(
   const country = wallet ? wallet.country : caller.country;
   return {
     products: productsFor(settings, prices, country) ?? [],
-    methods: [...PAYMENT_METHODS],
+    // No provider: the prices are shown, but there is no way to pay.
+    methods: deps.provider ? [...PAYMENT_METHODS] : [],
     paid_until: wallet?.paid && wallet.paid_until ? wallet.paid_until.toISOString() : null,
     message_credits: wallet
       ? messageCredits(prices, wallet)
@@ -51,10 +53,14 @@ export async function listProducts(
  */
 export async function createOrder(
   db: Kysely<Database>,
-  deps: { prices: Prices; provider: PaymentProvider },
+  deps: { prices: Prices; provider: PaymentProvider | null },
   memberId: number,
   input: CreateOrderInput,
 ): Promise<CreateOrderResponse> {
+  const { provider } = deps;
+  if (!provider) {
+    throw new AppError(503, 'payments_unavailable', 'Buying is not possible at the moment');
+  }
   const [settings, wallet] = await Promise.all([readStoredSettings(db), findWallet(db, memberId)]);
   if (!wallet) throw notLoggedIn();
   const product = productsFor(settings, deps.prices, wallet.country)?.find(
@@ -79,10 +85,10 @@ export async function createOrder(
     amount: product.amount,
     currency: product.currency,
     method: input.method,
-    provider: deps.provider.name,
+    provider: provider.name,
     waived_withdrawal: input.waive_withdrawal === true,
   });
-  return { order: toOrder(row), redirect_url: deps.provider.checkoutUrl(row.id) };
+  return { order: toOrder(row), redirect_url: provider.checkoutUrl(row.id) };
 }
 
 /** `GET /api/orders.php?id=`: one of the member's orders, with their balance now. */

@@ -17,3 +17,7 @@ export const demoPaymentProvider: PaymentProvider = {
   name: 'demo',
   checkoutUrl: (orderId) => `/_pay/demo/${orderId}`,
 };
+
+/** The provider PAYMENT_PROVIDER names, or null when nothing can be bought. */
+export const paymentProviderFor = (name: 'demo' | 'none'): PaymentProvider | null =>
+  name === 'demo' ? demoPaymentProvider : null;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Client,
   createMailingTestApp,
+  createTestApp,
   logInNewMember,
   type SmtpSink,
   type TestApp,
@@ -200,5 +201,24 @@ describe('ordering and paying', () => {
       .execute();
     expect(orders).toHaveLength(0);
     expect((await get(member.client, '/api/last-order.php')).json()).toEqual({ order: null });
+  });
+});
+
+describe('without a payment provider (PAYMENT_PROVIDER=none)', () => {
+  let closed: TestApp;
+  beforeAll(async () => {
+    closed = await createTestApp({ PAYMENT_PROVIDER: 'none' });
+  });
+  afterAll(() => closed?.close());
+
+  it('shows the prices but takes no order, and has no test checkout', async () => {
+    const member = await logInNewMember(closed, { country: 'NL' });
+    const products = (await get(member.client, '/api/products.php')).json();
+    expect(products.products).toHaveLength(5);
+    expect(products.methods).toEqual([]);
+    const res = await order(member.client, { product: 'premium-30', method: 'card' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('payments_unavailable');
+    expect((await get(member.client, `/_pay/demo/${crypto.randomUUID()}`)).statusCode).toBe(404);
   });
 });

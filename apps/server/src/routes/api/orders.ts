@@ -11,10 +11,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findLastPaidOrder, toOrder } from '../../modules/payments/order.repository.js';
 import { createOrder, listProducts, readOrder } from '../../modules/payments/order.service.js';
-import { demoPaymentProvider } from '../../modules/payments/payment-provider.js';
+import { paymentProviderFor } from '../../modules/payments/payment-provider.js';
 import { countryForRequest } from '../../modules/site/geoip.js';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = {
+    prices: app.config.messageCredits,
+    provider: paymentProviderFor(app.config.paymentProvider),
+  };
   app.get(
     '/api/products.php',
     {
@@ -30,7 +34,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listProducts(app.db, app.config.messageCredits, {
+      listProducts(app.db, deps, {
         memberId: request.memberId,
         country:
           request.query.country ??
@@ -47,23 +51,19 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'A pending order at the member’s price, and `redirect_url`, where the browser pays ' +
           'it; the provider sends it back to `/transactions/{id}`. Credits need ' +
           '`waive_withdrawal: true` (400 `withdrawal_waiver_required`); 409 `not_for_sale` ' +
-          'where the member’s country has no prices.',
+          'where the member’s country has no prices; 503 `payments_unavailable` when no ' +
+          'payment provider is configured (`methods` of the products is then empty).',
         body: createOrderSchema,
         response: {
           200: createOrderResponseSchema,
           400: apiErrorSchema,
           403: apiErrorSchema,
           409: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },
-    async (request) =>
-      createOrder(
-        app.db,
-        { prices: app.config.messageCredits, provider: demoPaymentProvider },
-        app.requireMember(request),
-        request.body,
-      ),
+    async (request) => createOrder(app.db, deps, app.requireMember(request), request.body),
   );
 
   app.get(

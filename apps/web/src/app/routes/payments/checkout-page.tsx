@@ -38,6 +38,10 @@ export function Component() {
             <span className="placeholder col-8 placeholder-lg rounded" />
           </div>
         </div>
+      ) : product && products.data?.methods.length === 0 ? (
+        <div className="alert alert-info" role="status">
+          {t('payments.unavailable')}
+        </div>
       ) : product ? (
         <CheckoutForm product={product} method={isMethod(paymentMethod) ? paymentMethod : 'card'} />
       ) : (
@@ -144,9 +148,11 @@ function CheckoutForm({ product, method }: { product: Product; method: Method })
             {t(
               apiError.code === 'not_for_sale'
                 ? 'payments.not_for_sale'
-                : apiError.code === 'network'
-                  ? 'common.network_error'
-                  : 'common.something_went_wrong',
+                : apiError.code === 'payments_unavailable'
+                  ? 'payments.unavailable'
+                  : apiError.code === 'network'
+                    ? 'common.network_error'
+                    : 'common.something_went_wrong',
             )}
           </div>
         )}
