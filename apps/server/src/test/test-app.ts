@@ -135,6 +135,8 @@ export interface SmtpSink {
   failNext(count: number): void;
   /** Resolves once `count` mails have arrived. */
   waitForMails(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Resolves once `count` mails to `address` have arrived (all of them so far). */
+  waitForMailsTo(address: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
@@ -182,6 +184,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         await new Promise((r) => setTimeout(r, 20));
       }
       return mails;
+    },
+    async waitForMailsTo(address, count = 1, timeoutMs = 10_000) {
+      const end = Date.now() + timeoutMs;
+      for (;;) {
+        const to = mails.filter((m) => m.to.includes(address));
+        if (to.length >= count) return to;
+        if (Date.now() > end)
+          throw new Error(`expected ${count} mails to ${address}, got ${to.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -31,15 +31,6 @@ const payDemo = (client: Client, path: string, outcome: string) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 
-async function mailTo(address: string) {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const found = sink.mails.filter((m) => m.to.includes(address));
-    if (found.length > 0 || Date.now() > deadline) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('GET /api/products.php', () => {
   it('prices every credit at the country’s message price, in its currency', async () => {
     const nl = (await get(new Client(t.app), '/api/products.php?country=NL')).json();
@@ -121,7 +112,7 @@ describe('ordering and paying', () => {
     // Paid already: the page sends the browser on to the result.
     expect((await get(member.client, redirect_url)).statusCode).toBe(303);
 
-    const [receipt] = await mailTo(member.email);
+    const [receipt] = await sink.waitForMailsTo(member.email);
     expect(receipt?.subject).toBe('Deine Bestellung bei Amora: 50 Credits');
     expect(receipt?.text).toContain('17,50');
     expect(receipt?.text).toContain(`https://amora.example/transactions/${placed.id}`);

@@ -25,16 +25,6 @@ const MESSAGE = 'My credits did not arrive after paying on 3 December.\nCan you 
 const send = (client: Client, payload: Record<string, unknown>, remoteAddress = freshIp()) =>
   client.call({ method: 'POST', url: '/api/service-request.php', payload, remoteAddress });
 
-/** Waits until the outbox has sent the mails to `address`. */
-async function mailsTo(address: string, count = 1) {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const found = sink.mails.filter((m) => m.to.includes(address));
-    if (found.length >= count || Date.now() > deadline) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('POST /api/service-request.php', () => {
   it('takes a visitor’s question: stored, mailed to support, confirmed to the sender', async () => {
     const res = await send(new Client(t.app), {
@@ -49,14 +39,14 @@ describe('POST /api/service-request.php', () => {
     const { reference } = res.json();
     expect(reference).toMatch(/^Q-\d+$/);
 
-    const [confirmation] = await mailsTo('zoe.visitor@example.com');
+    const [confirmation] = await sink.waitForMailsTo('zoe.visitor@example.com');
     expect(confirmation?.subject).toBe(`Wir haben deine Nachricht erhalten (${reference}) · Amora`);
     expect(confirmation?.text).toContain('Hallo Zoë <b>,');
     expect(confirmation?.text).toContain('https://amora.example/pages/faq');
     // The sender's own text is not echoed to an address nobody has proven.
     expect(confirmation?.text).not.toContain('credits did not arrive');
 
-    const [staff] = await mailsTo('help@amora.example');
+    const [staff] = await sink.waitForMailsTo('help@amora.example');
     expect(staff?.subject).toBe(`[${reference}] Vraag: Betalingen · Amora`);
     expect(staff?.text).toContain('Antwoord naar: zoe.visitor@example.com');
     expect(staff?.text).toContain('Lid: niet ingelogd');
@@ -94,9 +84,9 @@ describe('POST /api/service-request.php', () => {
     // Only the reference comes back: no address of the member's in the answer.
     expect(Object.keys(res.json())).toEqual(['reference']);
 
-    const [confirmation] = await mailsTo(member.email);
+    const [confirmation] = await sink.waitForMailsTo(member.email);
     expect(confirmation?.text).toContain(`Your complaint has reference ${reference}`);
-    const staffMails = await mailsTo('help@amora.example', 2);
+    const staffMails = await sink.waitForMailsTo('help@amora.example', 2);
     const staff = staffMails.find((m) => m.subject.startsWith(`[${reference}]`));
     expect(staff?.subject).toBe(`[${reference}] Klacht: Een lid melden · Amora`);
     expect(staff?.text).toContain(`Antwoord naar: ${member.email}`);

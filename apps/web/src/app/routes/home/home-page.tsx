@@ -1,21 +1,16 @@
 import type { Country } from '@amora/shared/constants';
-import { Heart, MessageCircle, Search, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { FeatureHighlights } from '@/components/feature-highlights';
 import { MemberCard } from '@/components/member-card';
 import { useSearchMembers } from '@/features/search/api/search-members';
 import { SignupFlow } from '@/features/signup/components/signup-flow';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useArrivedLoggedIn } from '../../session/use-arrived-logged-in';
-
-const FEATURES = [
-  { key: 'search', icon: Search },
-  { key: 'like', icon: Heart },
-  { key: 'chat', icon: MessageCircle },
-] as const;
 
 /** A glimpse of members for visitors, when the settings allow logged-out search (spec §6). */
 function MembersGlimpse() {
@@ -89,20 +84,8 @@ export function Component() {
           </div>
         </div>
       </section>
-      <section className="row g-3 my-2" aria-label={name}>
-        {FEATURES.map(({ key, icon: Icon }) => (
-          <div key={key} className="col-md-4">
-            <div className="card h-100">
-              <div className="card-body">
-                <div className="feature-icon mb-3" aria-hidden="true">
-                  <Icon />
-                </div>
-                <h2 className="h5">{t(`home.feature_${key}_title`)}</h2>
-                <p className="mb-0 text-body-secondary">{t(`home.feature_${key}_text`)}</p>
-              </div>
-            </div>
-          </div>
-        ))}
+      <section className="my-2" aria-label={name}>
+        <FeatureHighlights />
       </section>
       <MembersGlimpse />
       <section className="card my-4">

@@ -1,10 +1,11 @@
 import type { Country } from '@amora/shared/constants';
 import type { LANDER_KINDS } from '@amora/shared/routes';
 import type { PublicProfile } from '@amora/shared/schemas/profile';
-import { Check, Heart, MessageCircle, Search } from 'lucide-react';
+import { Check } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { FeatureHighlights } from '@/components/feature-highlights';
 import { MemberCard } from '@/components/member-card';
 import { MemberPhoto } from '@/components/member-photo';
 import { Wordmark } from '@/components/wordmark';
@@ -31,11 +32,6 @@ const VISUAL: Record<Kind, Visual> = {
 };
 
 const PROMISES = ['free', 'private', 'leave'] as const;
-const FEATURES = [
-  { key: 'search', icon: Search },
-  { key: 'like', icon: Heart },
-  { key: 'chat', icon: MessageCircle },
-] as const;
 
 /**
  * `/landers/{kind}/{slug}`: a campaign page for visitors, with members of their country
@@ -113,21 +109,7 @@ function LanderVisual({
   cdnPrefix: string;
 }) {
   const { t } = useTranslation();
-  if (visual === 'icons') {
-    return (
-      <div className="row g-3">
-        {FEATURES.map(({ key, icon: Icon }) => (
-          <div key={key} className="col-sm-4">
-            <div className="feature-icon mb-2" aria-hidden="true">
-              <Icon />
-            </div>
-            <h2 className="h6 fw-semibold">{t(`home.feature_${key}_title`)}</h2>
-            <p className="small text-body-secondary mb-0">{t(`home.feature_${key}_text`)}</p>
-          </div>
-        ))}
-      </div>
-    );
-  }
+  if (visual === 'icons') return <FeatureHighlights compact />;
   if (profiles.length === 0) return null;
   if (visual === 'slideshow' || visual === 'collage') {
     // Pictures only: each face is one of the members listed for the visitor's country.

@@ -13,6 +13,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useProducts } from '@/features/payments/api/get-products';
 import { useCreateOrder } from '@/features/payments/api/orders';
+import { PaymentTermsNote } from '@/features/payments/components/payment-terms-note';
 import { ApiError } from '@/lib/api-client';
 import { formatMinor } from '@/lib/money';
 import { useSettings } from '@/lib/settings-query';
@@ -168,10 +169,7 @@ function CheckoutForm({ product, method }: { product: Product; method: Method })
           )}
           {busy ? t('payments.paying') : t('payments.pay', { price })}
         </button>
-        <p className="small text-body-secondary mt-3 mb-0">
-          {t('payments.terms_note')} <Link to="/pages/terms">{t('footer.terms')}</Link> ·{' '}
-          <Link to="/pages/return-policy">{t('footer.return_policy')}</Link>
-        </p>
+        <PaymentTermsNote className="mt-3 mb-0" />
       </div>
     </form>
   );

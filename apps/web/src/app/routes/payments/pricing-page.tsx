@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useProducts } from '@/features/payments/api/get-products';
+import { PaymentTermsNote } from '@/features/payments/components/payment-terms-note';
 import { ProductList } from '@/features/payments/components/product-list';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -32,10 +33,7 @@ export function Component() {
           )
         }
       />
-      <p className="small text-body-secondary mt-4">
-        {t('payments.terms_note')} <Link to="/pages/terms">{t('footer.terms')}</Link> ·{' '}
-        <Link to="/pages/return-policy">{t('footer.return_policy')}</Link>
-      </p>
+      <PaymentTermsNote className="mt-4" />
     </div>
   );
 }
