@@ -2,12 +2,12 @@ import type { Country } from '@amora/shared/constants';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { FeatureHighlights } from '@/components/feature-highlights';
 import { MemberCard } from '@/components/member-card';
 import { useSearchMembers } from '@/features/search/api/search-members';
-import { SignupFlow } from '@/features/signup/components/signup-flow';
+import { SignupCard } from '@/features/signup/components/signup-card';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useArrivedLoggedIn } from '../../session/use-arrived-logged-in';
@@ -43,7 +43,6 @@ function MembersGlimpse() {
 export function Component() {
   const { t } = useTranslation();
   const arrivedLoggedIn = useArrivedLoggedIn();
-  const navigate = useNavigate();
   const name = useSettings().data?.name ?? 'Amora';
   useDocumentTitle(t('home.hero_title'), name);
   // The digest mail's unsubscribe link lands here, logged in or not.
@@ -73,15 +72,7 @@ export function Component() {
           <p className="small text-body-secondary mt-2">{t('home.free_note')}</p>
         </div>
         <div className="col-md-5" id="signup">
-          <div className="card">
-            <div className="card-body p-4">
-              <h2 className="h4 mb-3">{t('signup.title')}</h2>
-              <SignupFlow
-                onAccountCreated={() => navigate('/complete-signup')}
-                onComplete={() => navigate('/members')}
-              />
-            </div>
-          </div>
+          <SignupCard />
         </div>
       </section>
       <section className="my-2" aria-label={name}>

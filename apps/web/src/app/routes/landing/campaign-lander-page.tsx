@@ -4,13 +4,13 @@ import type { PublicProfile } from '@amora/shared/schemas/profile';
 import { Check } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { FeatureHighlights } from '@/components/feature-highlights';
 import { MemberCard } from '@/components/member-card';
 import { MemberPhoto } from '@/components/member-photo';
 import { Wordmark } from '@/components/wordmark';
 import { useSearchMembers } from '@/features/search/api/search-members';
-import { SignupFlow } from '@/features/signup/components/signup-flow';
+import { SignupCard } from '@/features/signup/components/signup-card';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentRoute } from '../../layouts/current-route';
@@ -40,7 +40,6 @@ const PROMISES = ['free', 'private', 'leave'] as const;
  */
 export function Component() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const arrivedLoggedIn = useArrivedLoggedIn();
   const settings = useSettings().data;
   const kind = (useCurrentRoute()?.name.replace(/^landers-/, '') ?? 'gallery') as Kind;
@@ -84,15 +83,7 @@ export function Component() {
           )}
         </div>
         <div className="col-lg-5" id="signup">
-          <div className="card">
-            <div className="card-body p-4">
-              <SignupFlow
-                heading={<h2 className="h4 mb-3">{t('signup.title')}</h2>}
-                onAccountCreated={() => navigate('/complete-signup')}
-                onComplete={() => navigate('/members')}
-              />
-            </div>
-          </div>
+          <SignupCard />
         </div>
       </section>
     </div>
