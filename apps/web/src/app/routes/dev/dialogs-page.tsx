@@ -1,0 +1,41 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { RemoveChatDialog } from '@/features/chats/components/remove-chat-dialog';
+import { LegalModal } from '@/features/signup/components/legal-modal';
+import { useSettings } from '@/lib/settings-query';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+const DIALOGS = ['remove_chat', 'terms', 'privacy'] as const;
+type Dialog = (typeof DIALOGS)[number];
+
+/** /_dev/dialogs: each dialog of the app with sample content; confirming changes nothing. */
+export function Component() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('routes.dev-dialogs.title'), useSettings().data?.name ?? 'Amora');
+  const [open, setOpen] = useState<Dialog | null>(null);
+  // The dialogs refocus themselves when onClose changes: one function for their life.
+  const close = useCallback(() => setOpen(null), []);
+  return (
+    <div className="container py-4">
+      <PageHeader title={t('routes.dev-dialogs.title')}>{t('routes.dev-dialogs.text')}</PageHeader>
+      <ul className="list-unstyled d-flex flex-wrap gap-2">
+        {DIALOGS.map((dialog) => (
+          <li key={dialog}>
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() => setOpen(dialog)}
+            >
+              {t(`dev.dialog_${dialog}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open === 'remove_chat' && (
+        <RemoveChatDialog name={t('dev.sample_name')} onConfirm={close} onClose={close} />
+      )}
+      {(open === 'terms' || open === 'privacy') && <LegalModal document={open} onClose={close} />}
+    </div>
+  );
+}
