@@ -10,6 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, notFound, notLoggedIn } from '../../lib/errors.js';
+import { findActiveMemberById } from '../account/password.repository.js';
 import { changeCredits, findWallet } from '../credits/credit-ledger.repository.js';
 import { messageCredits } from '../credits/message-cost.js';
 import { notifyMembers } from '../live/live-notify.js';
@@ -39,11 +40,8 @@ export async function listProducts(
     // No provider: the prices are shown, but there is no way to pay.
     methods: deps.provider ? [...PAYMENT_METHODS] : [],
     paid_until: wallet?.paid && wallet.paid_until ? wallet.paid_until.toISOString() : null,
-    message_credits: wallet
-      ? messageCredits(prices, wallet)
-      : country
-        ? messageCredits(prices, { country, paid: false })
-        : null,
+    message_credits:
+      country || wallet ? messageCredits(prices, wallet ?? { country, paid: false }) : null,
   };
 }
 
@@ -99,11 +97,7 @@ export async function readOrder(
 ): Promise<OrderResponse> {
   const [row, member] = await Promise.all([
     findMemberOrder(db, memberId, id),
-    db
-      .selectFrom('members')
-      .select(['credits', 'paid_until'])
-      .where('id', '=', memberId)
-      .executeTakeFirst(),
+    findWallet(db, memberId),
   ]);
   if (!row || !member) throw notFound('order_not_found', 'There is no such order of yours');
   return {
@@ -146,13 +140,8 @@ export async function completeOrder(
         .where('id', '=', memberId)
         .execute();
     }
-    const member = await trx
-      .selectFrom('members')
-      .innerJoin('profiles', 'profiles.member_id', 'members.id')
-      .select(['members.email', 'profiles.name', 'profiles.language'])
-      .where('members.id', '=', memberId)
-      .executeTakeFirst();
-    if (member?.email) {
+    const member = await findActiveMemberById(trx, memberId);
+    if (member) {
       await enqueueMail(trx, {
         memberId,
         payload: {

@@ -6,8 +6,8 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, tooManyRequests } from '../../lib/errors.js';
+import { findActiveMemberById } from '../account/password.repository.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
-import { findMemberById } from '../members/member.repository.js';
 import { countRecentFromIp, insertServiceRequest } from './service-request.repository.js';
 
 export interface ServiceRequestOptions {
@@ -31,7 +31,8 @@ export async function sendServiceRequest(
   input: ServiceRequestInput,
   options: ServiceRequestOptions,
 ): Promise<ServiceRequestResponse> {
-  const member = options.memberId === null ? null : await findMemberById(db, options.memberId);
+  const member =
+    options.memberId === null ? null : await findActiveMemberById(db, options.memberId);
   const email = member?.email ?? input.email;
   if (!email) {
     throw badRequest('invalid_input', 'email: Value is required', {
