@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, logInThroughUi, startApp } from './support/app-fixture.js';
+import { waitForMail } from './support/mailbox.js';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 beforeAll(async () => {
@@ -7,19 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-/** The development mailbox's text for mail to `address`, once it has arrived. */
-async function mailTo(address: string, subject: RegExp): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const mailbox = await (await fetch(app.url('/_dev/mailbox'))).text();
-    const mail = mailbox
-      .split('<li class="mail"')
-      .find((item) => item.includes(address) && subject.test(item));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no mail to ${address} matching ${subject}`);
-}
+/** The development mailbox's mail to `address` whose item matches `subject`. */
+const mailTo = (address: string, subject: RegExp) =>
+  waitForMail(app.server.url, (item) => item.includes(address) && subject.test(item));
 
 describe('static pages and customer service', () => {
   it('opens every footer page with its own content, and FAQ answers from the keyboard', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
+import { waitForMail } from './mailbox.js';
 
 /** A password that passes the shared rule, for members the tests sign up. */
 export const TEST_PASSWORD = 'a-good-password';
@@ -49,17 +50,11 @@ export async function activateViaMailbox(
   baseUrl: string,
   email: string,
 ): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const mailbox = await (await context.request.get(`${baseUrl}/_dev/mailbox`)).text();
-    const mail = mailbox.split('<li class="mail"').find((item) => item.includes(email));
-    const link = mail ? /href="(https?:[^"]*activ[^"]*)"/.exec(mail)?.[1] : undefined;
-    if (link) {
-      const url = new URL(link.replaceAll('&amp;', '&'));
-      await context.request.get(`${baseUrl}${url.pathname}${url.search}`);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no activation mail for ${email}`);
+  const mail = await waitForMail(
+    baseUrl,
+    (item) => item.includes(email) && /href="https?:[^"]*activ/.test(item),
+  );
+  const link = /href="(https?:[^"]*activ[^"]*)"/.exec(mail)![1]!;
+  const url = new URL(link.replaceAll('&amp;', '&'));
+  await context.request.get(`${baseUrl}${url.pathname}${url.search}`);
 }

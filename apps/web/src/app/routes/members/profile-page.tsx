@@ -27,7 +27,7 @@ import { likedIds, useToggleLike } from '@/features/likes/api/toggle-like';
 import { useLikes } from '@/features/likes/api/use-likes';
 import { isMissingProfile, useProfile } from '@/features/profile/api/get-profile';
 import { useSimilar } from '@/features/profile/api/get-similar';
-import { currentLocale } from '@/lib/i18n';
+import { displayName } from '@/lib/locale-format';
 import { useRegions } from '@/lib/regions-query';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -38,16 +38,6 @@ import { MemberActions } from './member-actions';
 const SIMILAR_SKELETONS = ['s1', 's2', 's3', 's4'];
 const KNOWN_INTERESTS = new Set<string>(INTERESTS);
 const KNOWN_NOTES = new Set<string>(PROFILE_NOTES);
-
-/** A name from Intl.DisplayNames, or null for a code it does not know. */
-function displayName(locale: string, type: 'region' | 'language', code: string | null) {
-  if (!code) return null;
-  try {
-    return new Intl.DisplayNames([locale], { type }).of(code) ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * /members/:memberId (alias /likes/m/:memberId): a member's photos, details and notes,
@@ -268,7 +258,6 @@ function PhotoGallery({ profile, cdnPrefix }: { profile: PublicProfile; cdnPrefi
 function ProfileHeader({ profile, settings }: { profile: PublicProfile; settings: Settings }) {
   const { t } = useTranslation();
   const regions = useRegions().data;
-  const locale = currentLocale();
   const region = profile.country
     ? regions?.[profile.country]?.find((r) => r.id === profile.countryregion)?.name
     : undefined;
@@ -277,11 +266,11 @@ function ProfileHeader({ profile, settings }: { profile: PublicProfile; settings
       [
         CLASSIC_TEMPLATE.memberDetails.showCity ? profile.city : null,
         region,
-        displayName(locale, 'region', profile.country),
+        displayName('region', profile.country),
       ].filter((part): part is string => Boolean(part)),
     ),
   ].join(', ');
-  const language = displayName(locale, 'language', profile.language);
+  const language = displayName('language', profile.language);
   return (
     <header>
       <h1 id="profile-name" className="mb-1" style={{ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' }}>

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { SiteDocument, type SiteDocumentName, useSiteDocument } from '@/components/site-document';
 import { ServiceRequestForm } from '@/features/service/components/service-request-form';
 import { useCompanyInfo } from '@/lib/company-info-query';
-import { currentLocale } from '@/lib/i18n';
+import { displayName } from '@/lib/locale-format';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentRoute } from '../../layouts/current-route';
@@ -80,8 +80,7 @@ function ContactCard() {
                   <br />
                   {company.address}
                   <br />
-                  {company.city},{' '}
-                  {new Intl.DisplayNames([currentLocale()], { type: 'region' }).of(company.country)}
+                  {company.city}, {displayName('region', company.country) ?? company.country}
                 </address>
               </div>
             </div>

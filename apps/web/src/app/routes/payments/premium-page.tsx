@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useProducts } from '@/features/payments/api/get-products';
-import { currentLocale } from '@/lib/i18n';
+import { ProductsOrState } from '@/features/payments/components/products-or-state';
+import { longDate } from '@/lib/locale-format';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ProductsOrState } from './pricing-page';
 
 /** /premium: whether premium runs and until when, and the plans to start or extend it. */
 export function Component() {
@@ -27,9 +27,7 @@ export function Component() {
               <p className={`fw-semibold ${until ? 'mb-1' : 'mb-0'}`}>
                 {until
                   ? t('payments.premium_active', {
-                      date: new Date(until).toLocaleDateString(currentLocale(), {
-                        dateStyle: 'long',
-                      }),
+                      date: longDate(until),
                     })
                   : t('payments.premium_inactive')}
               </p>

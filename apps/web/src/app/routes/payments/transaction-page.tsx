@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ResultCard } from '@/components/result-card';
 import { useOrder } from '@/features/payments/api/orders';
 import { isForbidden } from '@/lib/api-client';
-import { currentLocale } from '@/lib/i18n';
+import { longDate } from '@/lib/locale-format';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
@@ -73,10 +73,7 @@ export function Component() {
                   balance: result.data.credits,
                 })
               : t('payments.result_paid_premium', {
-                  date: new Date(result.data.paid_until ?? order.paid_at ?? '').toLocaleDateString(
-                    currentLocale(),
-                    { dateStyle: 'long' },
-                  ),
+                  date: longDate(result.data.paid_until ?? order.paid_at ?? ''),
                 })}
           </p>
           <p className="small text-body-secondary">

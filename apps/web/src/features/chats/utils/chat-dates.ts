@@ -1,7 +1,4 @@
-import { LOCALE_INFO } from '@amora/shared/constants';
-import { currentLocale } from '@/lib/i18n';
-
-const localeTag = () => LOCALE_INFO[currentLocale()].tag;
+import { localeTag } from '@/lib/locale-format';
 
 /** The local calendar day of a moment, as a sortable key ("2026-11-22"). */
 export function dayKey(date: Date): string {
