@@ -4,9 +4,9 @@ import { BellRing, Camera, FileText, MapPin, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePush } from '@/features/signup/hooks/use-push';
 import { useSettings } from '@/lib/settings-query';
 import { readValue, storeValue } from '@/lib/storage';
+import { usePush } from '@/lib/use-push';
 
 const ICONS: Record<MemberPrompt, typeof BellRing> = {
   push: BellRing,

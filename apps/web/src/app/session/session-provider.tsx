@@ -7,7 +7,6 @@ import { logout as callLogout } from '@/features/auth/api/logout';
 import { chatKeys, chatsQueryOptions } from '@/features/chats/api/get-chats';
 import { likeKeys, likesQueryOptions } from '@/features/likes/api/get-likes';
 import { notificationKeys } from '@/features/notifications/api/get-notifications';
-import { usePush } from '@/features/signup/hooks/use-push';
 import { isForbidden } from '@/lib/api-client';
 import { setAppBadge } from '@/lib/app-badge';
 import {
@@ -17,6 +16,7 @@ import {
   useLiveEvent,
 } from '@/lib/live-channel';
 import { useSettings } from '@/lib/settings-query';
+import { usePush } from '@/lib/use-push';
 import { userKeys, userQueryOptions } from '@/lib/user-query';
 import { type Session, SessionContext } from './session-context';
 

@@ -1,7 +1,7 @@
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PushStatus } from '../hooks/use-push';
+import type { PushStatus } from '@/lib/use-push';
 
 /** Step 1: ask for notifications, in words first, the browser's prompt only on a click. */
 export function PushStep({

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { attachPushSubscription } from '../api/push-subscription';
+import { attachPushSubscription } from './push-subscription';
 
 /** Raised when this tab subscribed, so every user of the push state looks again. */
 const PUSH_CHANGED_EVENT = 'amora:push-changed';
