@@ -32,6 +32,7 @@ export default defineConfig({
           include: [
             'packages/shared/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
             ...pureServerTests,
           ],
           testTimeout: 30_000,
