@@ -53,7 +53,7 @@ describe('activation reminder', () => {
     await page.reload();
     await resend.click();
     await expect
-      .poll(() => page.getByText('You have asked for several links already').isVisible())
+      .poll(() => page.getByText('Too many attempts. Please wait a few minutes and try again.').isVisible())
       .toBe(true);
     expect(await reminder.getByText('Link sent').count()).toBe(0);
     expect(await mailsTo(page.request, email)).toHaveLength(4);

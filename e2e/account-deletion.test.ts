@@ -46,7 +46,7 @@ describe('deleting an account in the browser', () => {
     await password.fill('not my password');
     await confirm.click();
     await expect
-      .poll(() => dialog.getByText('This password is not correct.').isVisible())
+      .poll(() => dialog.getByText('The password is not correct.').isVisible())
       .toBe(true);
     expect((await page.request.get(app.url('/api/user.php'))).status()).toBe(200);
 
@@ -82,7 +82,7 @@ describe('deleting an account in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect
-      .poll(() => page.getByText('The e-mail address or password is not right.').isVisible())
+      .poll(() => page.getByText('The e-mail address or password is not correct.').isVisible())
       .toBe(true);
     const status = await (
       await page.request.get(app.url(`/api/validate_email.php?email=${email}`))

@@ -62,7 +62,7 @@ describe('changing the e-mail address', () => {
     await card.getByLabel('Current password').fill('not-the-password');
     await card.getByRole('button', { name: 'Change e-mail address' }).click();
     await expect
-      .poll(() => card.getByText('Your current password is not right.').isVisible())
+      .poll(() => card.getByText('The password is not correct.').isVisible())
       .toBe(true);
     await card.getByLabel('Current password').fill(DEMO.password);
     await card.getByRole('button', { name: 'Change e-mail address' }).click();

@@ -176,7 +176,7 @@ describe('password change on the profile', () => {
     await card.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await card.getByRole('button', { name: 'Change password' }).click();
     await expect
-      .poll(() => card.getByText('Your current password is not right.').isVisible())
+      .poll(() => card.getByText('The password is not correct.').isVisible())
       .toBe(true);
     expect(await card.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
 

@@ -309,7 +309,7 @@ describe('chat in the browser', () => {
       page.getByRole('button', { name: 'Send message' }).click(),
     ]);
     expect(answer.status()).toBe(402);
-    const notice = page.getByRole('alert').filter({ hasText: 'You are out of credits' });
+    const notice = page.getByRole('alert').filter({ hasText: 'You do not have enough credits to send this message.' });
     await notice.waitFor();
     await expect.poll(() => box.inputValue()).toBe(text);
     expect(await log(page).getByText(text).count()).toBe(0);

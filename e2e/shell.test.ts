@@ -42,7 +42,7 @@ describe('session through the UI', () => {
     await page.getByLabel('E-mail address').fill(DEMO.email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not right');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not correct');
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });

@@ -1,3 +1,4 @@
+import { isErrorCode } from '@amora/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, type TestApp } from './test/test-app.js';
 
@@ -74,7 +75,29 @@ describe('API ground rules', () => {
       payload: '{"email": ',
     });
     expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_request');
     expect(res.json().error.message).toBeTruthy();
+  });
+
+  it('answers the framework’s own refusals with codes of the shared catalogue', async () => {
+    const client = new Client(t.app);
+    const wrongType = await client.call({
+      method: 'POST',
+      url: '/api/login.php',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'email,password',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().error.code).toBe('unsupported_media_type');
+    const tooLarge = await client.call({
+      method: 'POST',
+      url: '/api/login.php',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error.code).toBe('payload_too_large');
+    for (const res of [wrongType, tooLarge]) expect(isErrorCode(res.json().error.code)).toBe(true);
   });
 
   it('lists every call in /api/openapi.json', async () => {

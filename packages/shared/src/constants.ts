@@ -49,3 +49,6 @@ export const ORIGINAL_HOST_HEADER = 'x-original-host';
 export const APP_PACKAGE = 'com.amora.app';
 
 export const TEMPLATE_NAME = 'classic';
+
+/** The site's name until the operator sets `settings.name` (and while settings load). */
+export const DEFAULT_SITE_NAME = 'Amora';

@@ -1,8 +1,13 @@
-/** An error the API reports to the client as `{ error: { code, message } }` with its status. */
+import type { ErrorCode } from '@amora/shared/errors';
+
+/**
+ * An error the API reports to the client as `{ error: { code, message } }` with its status.
+ * The code is one of the shared catalogue's, so the app can say it in the member's language.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -10,14 +15,16 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, fields?: Record<string, string>) =>
+export const badRequest = (code: ErrorCode, message: string, fields?: Record<string, string>) =>
   new AppError(400, code, message, fields);
 export const unauthorized = (message = 'Wrong e-mail address or password') =>
   new AppError(401, 'invalid_credentials', message);
-export const forbidden = (code = 'forbidden', message = 'You are not allowed to do this') =>
-  new AppError(403, code, message);
+export const forbidden = (
+  code: ErrorCode = 'forbidden',
+  message = 'You are not allowed to do this',
+) => new AppError(403, code, message);
 export const notLoggedIn = () => new AppError(403, 'not_logged_in', 'Please log in first');
-export const notFound = (code = 'not_found', message = 'Not found') =>
+export const notFound = (code: ErrorCode = 'not_found', message = 'Not found') =>
   new AppError(404, code, message);
 export const tooManyRequests = (message = 'Too many attempts, please try again later') =>
   new AppError(429, 'rate_limited', message);

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@amora/shared/errors';
 import { validationTextEn } from '@amora/shared/schemas/validation-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,6 +7,15 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
+
+/** Fastify's own 4xx failures (a malformed body, say) under a code of the shared catalogue. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'rate_limited';
+  return 'bad_request';
+}
 
 function fieldsOf(
   issues: {
@@ -52,7 +62,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = status === 429 ? 'rate_limited' : (error.code?.toLowerCase() ?? 'bad_request');
+      const code = codeForStatus(status);
       const message = status === 429 ? 'Too many requests, please slow down' : error.message;
       return reply.status(status).send({ error: { code, message } });
     }

@@ -1,16 +1,30 @@
 import { APP_PACKAGE_HEADER, ORIGINAL_HOST_HEADER } from '@amora/shared/constants';
+import { type ClientErrorCode, type ErrorCode, isErrorCode } from '@amora/shared/errors';
 import { appConfig } from '@/config/app-config';
 
-/** A failed API call with the server's `{ error: { code, message } }`. */
+/**
+ * A failed API call with the server's `{ error: { code, message } }`; `code` is one of the
+ * shared catalogue's, `network` without an answer, `unknown` for an answer without one.
+ */
 export class ApiError extends Error {
+  readonly code: ErrorCode | ClientErrorCode;
   constructor(
     readonly status: number,
-    readonly code: string,
+    code: unknown,
     message: string,
     readonly fields: Record<string, string> = {},
   ) {
     super(message);
+    this.code = code === 'network' ? 'network' : isErrorCode(code) ? code : 'unknown';
   }
+}
+
+/** The ApiError of a failed answer, read from its body when it has the error format. */
+export function apiErrorFrom(status: number, statusText: string, payload: unknown): ApiError {
+  const error = (
+    payload as { error?: { code?: unknown; message?: string; fields?: Record<string, string> } }
+  )?.error;
+  return new ApiError(status, error?.code, error?.message ?? statusText, error?.fields ?? {});
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -45,13 +59,7 @@ async function request(
   }
   if (!response.ok) {
     const payload = await response.json().catch(() => null);
-    const error = payload?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'http_error',
-      error?.message ?? response.statusText,
-      error?.fields ?? {},
-    );
+    throw apiErrorFrom(response.status, response.statusText, payload);
   }
   return response;
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_NAME } from '@amora/shared/constants';
 import type { Settings } from '@amora/shared/schemas/site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -10,3 +11,6 @@ export const settingsQueryOptions = () =>
   });
 
 export const useSettings = () => useQuery(settingsQueryOptions());
+
+/** The site's name from the settings (the default one while they load). */
+export const useSiteName = () => useSettings().data?.name ?? DEFAULT_SITE_NAME;

@@ -1,4 +1,4 @@
-import { ApiError, apiHeaders } from './api-client';
+import { ApiError, apiErrorFrom, apiHeaders } from './api-client';
 
 /** A multipart upload with progress (fetch cannot report upload progress; XHR can). */
 export function uploadFiles<T>(
@@ -22,10 +22,7 @@ export function uploadFiles<T>(
         payload = JSON.parse(xhr.responseText);
       } catch {}
       if (xhr.status >= 200 && xhr.status < 300) return resolve(payload as T);
-      const error = (payload as { error?: { code?: string; message?: string } } | null)?.error;
-      reject(
-        new ApiError(xhr.status, error?.code ?? 'http_error', error?.message ?? xhr.statusText),
-      );
+      reject(apiErrorFrom(xhr.status, xhr.statusText, payload));
     };
     xhr.send(body);
   });

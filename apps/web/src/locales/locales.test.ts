@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { LOCALES } from '@amora/shared/constants';
+import { CLIENT_ERROR_CODES, ERROR_CODE_LIST } from '@amora/shared/errors';
 import { describe, expect, it } from 'vitest';
 import { listLocales, readLocaleMessages } from '../../vite/locale-messages.ts';
 
@@ -49,6 +50,12 @@ describe('locale messages', () => {
       }
     });
   }
+
+  it('has a text for every error code of the shared catalogue, and for no other code', () => {
+    const errors = en.values.errors as Record<string, unknown>;
+    expect(Object.keys(errors).sort()).toEqual([...ERROR_CODE_LIST, ...CLIENT_ERROR_CODES].sort());
+    for (const text of Object.values(errors)) expect(typeof text).toBe('string');
+  });
 
   it('keeps every {{placeholder}} of the English text', () => {
     const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort();

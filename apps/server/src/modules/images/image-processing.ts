@@ -63,9 +63,9 @@ async function readMetadata(input: Buffer): Promise<Metadata> {
  * turned upright by its EXIF orientation, every piece of metadata (EXIF with GPS position,
  * ICC, XMP, IPTC, comments) dropped, converted to sRGB WebP at full and thumbnail size.
  *
- * Throws `AppError` 400 `not_an_image` (not a supported raster image, or damaged pixel data)
- * or 400 `image_dimensions` (smaller than 200×200 or above 40 megapixels). The pixel work runs
- * on libvips' threads, off the event loop; call it outside any database transaction.
+ * Throws `AppError` 400 `not_an_image` (not a supported raster image, or damaged pixel data),
+ * 400 `image_too_small` (under 200×200) or 400 `image_too_large` (above 40 megapixels). The
+ * pixel work runs on libvips' threads, off the event loop; call it outside any transaction.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const meta = await readMetadata(input);
@@ -80,13 +80,13 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const { minSidePixels, maxPixels } = IMAGE_UPLOAD_LIMITS;
   if (!width || !height || width < minSidePixels || height < minSidePixels) {
     throw badRequest(
-      'image_dimensions',
+      'image_too_small',
       `The photo is too small: it must be at least ${minSidePixels} × ${minSidePixels} pixels`,
     );
   }
   if (width * height > maxPixels) {
     throw badRequest(
-      'image_dimensions',
+      'image_too_large',
       `The photo is too large: it may have at most ${maxPixels / 1_000_000} megapixels`,
     );
   }

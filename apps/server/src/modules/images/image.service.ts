@@ -39,7 +39,8 @@ async function removeAll(storage: ImageStorage, names: readonly string[]): Promi
  *    the member's last photo and makes the first new one the main photo if there is none.
  * If anything fails after files were written, they are removed again.
  *
- * Throws 400 `no_file`, 400 `not_an_image`, 400 `image_dimensions` or 409 `too_many_photos`.
+ * Throws 400 `no_file`, `not_an_image`, `image_too_small` or `image_too_large`, or 409
+ * `too_many_photos`.
  */
 export async function addImages(
   db: Kysely<Database>,

@@ -1,4 +1,4 @@
-import { COUNTRIES } from '@amora/shared/constants';
+import { COUNTRIES, DEFAULT_SITE_NAME } from '@amora/shared/constants';
 import { PROFILE_FIELD_NAMES } from '@amora/shared/rules/profile-fields';
 import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
 
@@ -9,7 +9,7 @@ export type StoredSettings = Omit<
 >;
 
 export const DEFAULT_SETTINGS: StoredSettings = {
-  name: 'Amora',
+  name: DEFAULT_SITE_NAME,
   domain_language: 'en',
   region_data: true,
   countries: [...COUNTRIES],
@@ -47,7 +47,7 @@ export const DEFAULT_COMPANY_INFO: CompanyInfo = {
   kvk: '00000000',
   city: 'Amsterdam',
   country: 'NL',
-  tradenames: ['Amora'],
+  tradenames: [DEFAULT_SITE_NAME],
   vat_numbers: ['NL000000000B01'],
   support_phone: '+31 20 000 0000',
   delete_discount: 50,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { useCompanyInfo } from '@/lib/company-info-query';
-import { useSettings } from '@/lib/settings-query';
+import { useSiteName } from '@/lib/settings-query';
 import { InstallPrompt } from '../pwa/install-prompt';
 
 const LINKS = [
@@ -21,7 +21,7 @@ const LINKS = [
 export function SiteFooter() {
   const { t } = useTranslation();
   const company = useCompanyInfo().data;
-  const name = useSettings().data?.name ?? 'Amora';
+  const name = useSiteName();
   const { showCompanyInfo, showCopyright } = CLASSIC_TEMPLATE.footer;
   return (
     <footer className="app-footer mt-5 py-4">

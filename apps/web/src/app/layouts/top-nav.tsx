@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Wordmark } from '@/components/wordmark';
-import { useSettings } from '@/lib/settings-query';
+import { useSiteName } from '@/lib/settings-query';
 import { useSession } from '../session/session-context';
 import { NavCount } from './nav-count';
 import { NAV_ITEMS } from './nav-items';
@@ -12,7 +12,7 @@ import { NAV_ITEMS } from './nav-items';
 export function TopNav() {
   const { t } = useTranslation();
   const { isLoggedIn, logout } = useSession();
-  const name = useSettings().data?.name ?? 'Amora';
+  const name = useSiteName();
   return (
     <header className="app-topbar">
       <div

@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '@/lib/settings-query';
+import { useSiteName } from '@/lib/settings-query';
 
 /** Chromium's install event (not in the DOM typings). */
 interface BeforeInstallPromptEvent extends Event {
@@ -68,7 +68,7 @@ const getSnapshot = () => deferred;
 /** "Install app": shown once the browser offers installation; hidden after the answer. */
 export function InstallPrompt() {
   const { t } = useTranslation();
-  const name = useSettings().data?.name ?? 'Amora';
+  const name = useSiteName();
   const event = useSyncExternalStore(subscribe, getSnapshot, () => null);
   if (!event || quiet()) return null;
 

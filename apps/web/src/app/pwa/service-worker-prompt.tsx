@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { applyUpdate, onUpdateReady, registerServiceWorker } from '@/lib/service-worker';
-import { useSettings } from '@/lib/settings-query';
+import { useSiteName } from '@/lib/settings-query';
 
 const UPDATE_TOAST_ID = 'pwa-update-ready';
 
 /** Toast body: the new version is ready; Refresh lets the new worker take over and reloads. */
 function UpdateReadyToast() {
   const { t } = useTranslation();
-  const name = useSettings().data?.name ?? 'Amora';
+  const name = useSiteName();
   const [refreshing, setRefreshing] = useState(false);
   return (
     <div>

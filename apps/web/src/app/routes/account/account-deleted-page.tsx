@@ -2,13 +2,12 @@ import { HeartHandshake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ResultCard } from '@/components/result-card';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /account-deleted: a calm goodbye after the member deleted their account. */
 export function Component() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.account-deleted.title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('routes.account-deleted.title'));
   return (
     <ResultCard icon={<HeartHandshake />} title={t('account_delete.done.title')}>
       <p className="text-body-secondary">{t('account_delete.done.text')}</p>

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmailChangeConfirmation } from '@/features/account/components/email-change-confirmation';
 import { EmailChangeUndo } from '@/features/account/components/email-change-undo';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
@@ -14,7 +13,7 @@ export function Component() {
   const [params] = useSearchParams();
   const undo = params.get('undo');
   const title = undo ? t('email_change.undo_title') : t('routes.mail-change-do.title');
-  useDocumentTitle(title, useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(title);
   if (undo) return <EmailChangeUndo undo={undo} />;
   return <EmailChangeConfirmation token={params.get('token') ?? ''} />;
 }

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { LoadError } from '@/components/load-error';
 import { ResultCard } from '@/components/result-card';
 import { useResetTokenCheck } from '@/features/account/api/check-reset-token';
 import { NewPasswordForm } from '@/features/account/components/new-password-form';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /reset-password/do?token=…: where the link in the reset mail lands. */
@@ -15,7 +15,7 @@ export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
-  useDocumentTitle(t('routes.reset-password-do.title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('routes.reset-password-do.title'));
   const check = useResetTokenCheck(token);
   const [refused, setRefused] = useState(false);
 
@@ -31,19 +31,7 @@ export function Component() {
             {t('password.checking')}
           </p>
         ) : check.isError ? (
-          <div
-            className="alert alert-danger d-flex flex-wrap align-items-center gap-2"
-            role="alert"
-          >
-            <span className="flex-grow-1">{t('common.network_error')}</span>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger"
-              onClick={() => check.refetch()}
-            >
-              {t('common.retry')}
-            </button>
-          </div>
+          <LoadError error={check.error} onRetry={() => void check.refetch()} />
         ) : (
           <NewPasswordForm
             token={token}

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { PasswordResetRequest } from '@/features/account/components/password-reset-request';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
 
@@ -8,7 +7,7 @@ import { useSession } from '../../session/session-context';
 export function Component() {
   const { t } = useTranslation();
   const { user } = useSession();
-  useDocumentTitle(t('routes.reset-password.title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('routes.reset-password.title'));
   const back = user
     ? { to: '/profile', label: t('routes.profile.title') }
     : { to: '/login', label: t('password.back_to_login') };

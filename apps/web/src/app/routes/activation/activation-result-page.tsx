@@ -2,7 +2,6 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ResultCard } from '@/components/result-card';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentRoute } from '../../layouts/current-route';
 import { useSession } from '../../session/session-context';
@@ -13,7 +12,7 @@ export function Component() {
   const { isLoggedIn } = useSession();
   const done = useCurrentRoute()?.name === 'activate-done';
   const key = done ? 'activate-done' : 'activate-error';
-  useDocumentTitle(t(`routes.${key}.title`), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t(`routes.${key}.title`));
   const Icon = done ? CircleCheck : CircleX;
   return (
     <ResultCard icon={<Icon />} title={t(`routes.${key}.title`)}>

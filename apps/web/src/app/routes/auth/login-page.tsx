@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
 
@@ -14,8 +13,7 @@ export function Component() {
   const { isLoggedIn } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const name = useSettings().data?.name ?? 'Amora';
-  useDocumentTitle(t('auth.login_title'), name);
+  useDocumentTitle(t('auth.login_title'));
   const target = safeRedirect(params.get('redirect'));
   if (isLoggedIn) return <Navigate to={target} replace />;
   return (

@@ -4,6 +4,7 @@ import { MessageCircleOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { markChatReadInCache, useMessages } from '@/features/chats/api/get-messages';
 import { usePendingMessages } from '@/features/chats/api/send-message';
 import { ChatComposer } from '@/features/chats/components/chat-composer';
@@ -42,7 +43,6 @@ export function Component() {
   const recipient = profile ? (profile.deleted ? t('chat.deleted_member') : profile.name) : '';
   useDocumentTitle(
     profile ? t('chat.title_with', { name: recipient }) : t('routes.chats-chatId.title'),
-    settings?.name ?? 'Amora',
   );
 
   // Each newest page read on the server is an unread count of 0 in the list.
@@ -57,7 +57,7 @@ export function Component() {
   }
   if (!data || !first || !profile || !user) {
     return messages.isError ? (
-      <LoadFailed onRetry={() => void messages.refetch()} />
+      <LoadFailed error={messages.error} onRetry={() => void messages.refetch()} />
     ) : (
       <ChatSkeleton />
     );
@@ -105,7 +105,7 @@ export function Component() {
 
 function ChatNotFound() {
   const { t } = useTranslation();
-  useDocumentTitle(t('chat.not_found_title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('chat.not_found_title'));
   return (
     <div className="chat-screen justify-content-center">
       <div className="empty-state card my-4">
@@ -124,19 +124,20 @@ function ChatNotFound() {
   );
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="chat-screen justify-content-center">
-      <div className="alert alert-danger d-flex align-items-center gap-2 my-4" role="alert">
-        <span className="flex-grow-1">{t('chat.conversation_load_failed')}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
-          {t('common.retry')}
-        </button>
+      <LoadError
+        className="my-4"
+        error={error}
+        what={t('chat.conversation_load_failed')}
+        onRetry={onRetry}
+      >
         <Link to="/chats" className="btn btn-sm btn-link">
           {t('chat.to_chats')}
         </Link>
-      </div>
+      </LoadError>
     </div>
   );
 }

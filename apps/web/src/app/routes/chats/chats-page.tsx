@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { useDeleteChat } from '@/features/chats/api/delete-chat';
 import { chatsQueryOptions } from '@/features/chats/api/get-chats';
@@ -26,7 +27,7 @@ export function Component() {
   const removeChat = useDeleteChat();
   const [removing, setRemoving] = useState<ChatItem | null>(null);
   const page = useRef<HTMLDivElement>(null);
-  useDocumentTitle(t('routes.chats.title'), settings?.name ?? 'Amora');
+  useDocumentTitle(t('routes.chats.title'));
 
   const list = chats.data?.chats ?? [];
   const nameOf = (chat: ChatItem) =>
@@ -37,16 +38,11 @@ export function Component() {
       <PageHeader title={t('routes.chats.title')}>{t('routes.chats.text')}</PageHeader>
       {chats.isPending && <ChatListSkeleton />}
       {chats.isError && !chats.data && (
-        <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
-          <span className="flex-grow-1">{t('chat.load_failed')}</span>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            onClick={() => void chats.refetch()}
-          >
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError
+          error={chats.error}
+          what={t('chat.load_failed')}
+          onRetry={() => void chats.refetch()}
+        />
       )}
       {chats.data && list.length === 0 && (
         <EmptyState

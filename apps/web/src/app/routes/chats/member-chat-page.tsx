@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useStartChat } from '@/features/chats/api/start-chat';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
 
@@ -19,7 +18,7 @@ export function Component() {
   const { isLoggedIn } = useSession();
   const startChat = useStartChat({ replace: true });
   const started = useRef(false);
-  useDocumentTitle(t('routes.members-memberId-chat.title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('routes.members-memberId-chat.title'));
 
   useEffect(() => {
     if (started.current) return;

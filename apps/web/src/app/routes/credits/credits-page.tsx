@@ -2,6 +2,7 @@ import { Coins, Crown, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { useCredits } from '@/features/credits/api/get-credits';
@@ -22,7 +23,7 @@ export function Component() {
   const { user } = useSession();
   const settings = useSettings().data;
   const credits = useCredits(Boolean(user));
-  useDocumentTitle(t('routes.credits.title'), settings?.name ?? 'Amora');
+  useDocumentTitle(t('routes.credits.title'));
 
   const first = credits.data?.pages[0];
   const entries = credits.data?.pages.flatMap((page) => page.ledger) ?? [];
@@ -45,16 +46,11 @@ export function Component() {
     <div className="py-2 mx-auto" style={{ maxWidth: '48rem' }}>
       <PageHeader title={t('routes.credits.title')}>{t('routes.credits.text')}</PageHeader>
       {credits.isError && !first && (
-        <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
-          <span className="flex-grow-1">{t('credits.load_failed')}</span>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            onClick={() => void credits.refetch()}
-          >
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadError
+          error={credits.error}
+          what={t('credits.load_failed')}
+          onRetry={() => void credits.refetch()}
+        />
       )}
       <div className="d-grid gap-4">
         <section className="card balance-card" aria-labelledby="balance-title">

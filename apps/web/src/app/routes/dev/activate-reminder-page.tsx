@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { ActivationReminder } from '@/features/activation/components/activation-reminder';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const SAMPLE = { email: 'new.member@example.com', activated: false };
@@ -9,7 +8,7 @@ const SAMPLE = { email: 'new.member@example.com', activated: false };
 /** /_dev/activate-reminder: the activation reminder as an unactivated member sees it. */
 export function Component() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.dev-activate-reminder.title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('routes.dev-activate-reminder.title'));
   return (
     <div className="container py-4">
       <PageHeader title={t('routes.dev-activate-reminder.title')}>

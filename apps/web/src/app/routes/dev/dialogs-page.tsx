@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { RemoveChatDialog } from '@/features/chats/components/remove-chat-dialog';
 import { LegalModal } from '@/features/signup/components/legal-modal';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const DIALOGS = ['remove_chat', 'terms', 'privacy'] as const;
@@ -12,7 +11,7 @@ type Dialog = (typeof DIALOGS)[number];
 /** /_dev/dialogs: each dialog of the app with sample content; confirming changes nothing. */
 export function Component() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.dev-dialogs.title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('routes.dev-dialogs.title'));
   const [open, setOpen] = useState<Dialog | null>(null);
   // The dialogs refocus themselves when onClose changes: one function for their life.
   const close = useCallback(() => setOpen(null), []);

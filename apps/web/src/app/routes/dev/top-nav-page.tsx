@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { TabBar } from '../../layouts/tab-bar';
 import { TopNav } from '../../layouts/top-nav';
@@ -47,7 +46,7 @@ const STATES: { key: string; session: Session }[] = [
 /** /_dev/top-nav: the top bar and the phone tab bar as a visitor and as a member. */
 export function Component() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.dev-top-nav.title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('routes.dev-top-nav.title'));
   return (
     <div className="container py-4">
       <PageHeader title={t('routes.dev-top-nav.title')}>{t('routes.dev-top-nav.text')}</PageHeader>

@@ -42,8 +42,7 @@ export function ErrorView({
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const navigate = useNavigate();
-  const name = useSettings().data?.name ?? 'Amora';
-  useDocumentTitle(message, name);
+  useDocumentTitle(message);
   if (isBot()) return null;
   return (
     <div className="py-4 text-center mx-auto" style={{ maxWidth: '40rem' }}>
@@ -54,22 +53,22 @@ export function ErrorView({
       >
         <CircleAlert />
       </div>
-      <p className="text-body-secondary mb-1">{t('errors.status', { status })}</p>
+      <p className="text-body-secondary mb-1">{t('error_page.status', { status })}</p>
       <h1 className="h2">{message}</h1>
       {detail && <p className="text-body-secondary">{detail}</p>}
       <div className="card mt-4">
         <div className="card-body">
           {isLoggedIn ? (
             <>
-              <h2 className="h5 mb-3">{t('errors.members_heading')}</h2>
+              <h2 className="h5 mb-3">{t('error_page.members_heading')}</h2>
               <MembersGlimpse />
               <Link to="/members" className="btn btn-primary mt-3">
-                {t('errors.browse_members')}
+                {t('error_page.browse_members')}
               </Link>
             </>
           ) : (
             <>
-              <h2 className="h5 mb-3">{t('errors.signup_heading')}</h2>
+              <h2 className="h5 mb-3">{t('error_page.signup_heading')}</h2>
               <div className="text-start">
                 <SignupFlow
                   onAccountCreated={() => navigate('/complete-signup')}

@@ -9,8 +9,8 @@ export function Component() {
   return (
     <ErrorView
       status={404}
-      message={t('errors.not_found', { path: pathname })}
-      detail={t('errors.not_found_text')}
+      message={t('error_page.not_found', { path: pathname })}
+      detail={t('error_page.not_found_text')}
     />
   );
 }

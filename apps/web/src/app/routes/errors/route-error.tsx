@@ -36,7 +36,7 @@ export function RouteError() {
     <DefaultLayout>
       <ErrorView
         status={status}
-        message={notFound ? t('errors.not_found', { path: pathname }) : t('errors.generic')}
+        message={notFound ? t('error_page.not_found', { path: pathname }) : t('error_page.generic')}
       />
     </DefaultLayout>
   );

@@ -8,7 +8,7 @@ import { FeatureHighlights } from '@/components/feature-highlights';
 import { MemberCard } from '@/components/member-card';
 import { useSearchMembers } from '@/features/search/api/search-members';
 import { SignupCard } from '@/features/signup/components/signup-card';
-import { useSettings } from '@/lib/settings-query';
+import { useSettings, useSiteName } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useArrivedLoggedIn } from '../../session/use-arrived-logged-in';
 
@@ -43,8 +43,8 @@ function MembersGlimpse() {
 export function Component() {
   const { t } = useTranslation();
   const arrivedLoggedIn = useArrivedLoggedIn();
-  const name = useSettings().data?.name ?? 'Amora';
-  useDocumentTitle(t('home.hero_title'), name);
+  const name = useSiteName();
+  useDocumentTitle(t('home.hero_title'));
   // The digest mail's unsubscribe link lands here, logged in or not.
   const [params, setParams] = useSearchParams();
   const unsubscribed = params.get('unsubscribed');

@@ -11,7 +11,7 @@ import { MemberPhoto } from '@/components/member-photo';
 import { Wordmark } from '@/components/wordmark';
 import { useSearchMembers } from '@/features/search/api/search-members';
 import { SignupCard } from '@/features/signup/components/signup-card';
-import { useSettings } from '@/lib/settings-query';
+import { useSettings, useSiteName } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentRoute } from '../../layouts/current-route';
 import { useArrivedLoggedIn } from '../../session/use-arrived-logged-in';
@@ -42,10 +42,11 @@ export function Component() {
   const { t } = useTranslation();
   const arrivedLoggedIn = useArrivedLoggedIn();
   const settings = useSettings().data;
+  const siteName = useSiteName();
   const kind = (useCurrentRoute()?.name.replace(/^landers-/, '') ?? 'gallery') as Kind;
   const visual = VISUAL[kind];
   const title = t(`routes.landers-${kind}.title`);
-  useDocumentTitle(title, settings?.name ?? 'Amora');
+  useDocumentTitle(title);
   const search = useSearchMembers(
     { country: settings?.geoip_selected_country as Country | undefined },
     false,
@@ -60,7 +61,7 @@ export function Component() {
     <div {...(dark && { className: 'lander-night', 'data-bs-theme': 'dark' })}>
       {kind === 'transitionsvideolanding' && (
         <header className="container py-3">
-          <Wordmark name={settings?.name ?? 'Amora'} />
+          <Wordmark name={siteName} />
         </header>
       )}
       <section className="container row align-items-center g-4 py-4 mx-auto">

@@ -20,16 +20,16 @@ export function Component() {
   const settings = useSettings().data;
   const profile = useProfile(memberId);
   const name = profile.data?.name;
-  useDocumentTitle(
-    name ? t('signup.heading_member', { name }) : t('signup.title'),
-    settings?.name ?? 'Amora',
-  );
+  useDocumentTitle(name ? t('signup.heading_member', { name }) : t('signup.title'));
 
   if (arrivedLoggedIn && !profile.isPending && !profile.isError)
     return <Navigate to={`/members/${memberId}`} replace />;
   if (profile.isError && isMissingProfile(profile.error)) {
     return (
-      <ErrorView status={404} message={t('errors.not_found', { path: window.location.pathname })} />
+      <ErrorView
+        status={404}
+        message={t('error_page.not_found', { path: window.location.pathname })}
+      />
     );
   }
   return (

@@ -20,7 +20,7 @@ export function Component() {
   const settings = useSettings().data;
   const likes = useLikes(true);
   const liked = likedIds(likes.data);
-  useDocumentTitle(t('routes.likes.title'), settings?.name ?? 'Amora');
+  useDocumentTitle(t('routes.likes.title'));
 
   // New likes first, then the most recent (the server already orders them so).
   const received = likes.data?.liked_by ?? [];

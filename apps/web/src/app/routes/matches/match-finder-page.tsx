@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Wordmark } from '@/components/wordmark';
 import { type SearchFilters, useSearchMembers } from '@/features/search/api/search-members';
-import { useSettings } from '@/lib/settings-query';
+import { useSiteName } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
 import { MatchGrid } from './match-grid';
@@ -13,7 +13,7 @@ import { MatchGrid } from './match-grid';
 /** /match-finder: two questions, then members who fit (logged-out search as settings allow). */
 export function Component() {
   const { t } = useTranslation();
-  const settings = useSettings().data;
+  const siteName = useSiteName();
   const { isLoggedIn } = useSession();
   const [gender, setGender] = useState<SearchFilters['gender']>();
   const [bucket, setBucket] = useState<string>();
@@ -26,12 +26,12 @@ export function Component() {
     searchAllCountries: true,
   };
   const search = useSearchMembers(filters, false, 'match-finder');
-  useDocumentTitle(t('routes.match-finder.title'), settings?.name ?? 'Amora');
+  useDocumentTitle(t('routes.match-finder.title'));
   const profiles = done ? (search.data?.pages[0]?.profiles ?? []) : [];
 
   return (
     <div className="container py-4" style={{ maxWidth: '64rem' }}>
-      <Wordmark name={settings?.name ?? 'Amora'} />
+      <Wordmark name={siteName} />
       <h1 className="h3 mt-3">{t('routes.match-finder.title')}</h1>
       <p className="text-body-secondary">{t('routes.match-finder.text')}</p>
       <div className="card mb-4">

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSearchMembers } from '@/features/search/api/search-members';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { MatchGrid } from './match-grid';
 
@@ -9,7 +8,7 @@ import { MatchGrid } from './match-grid';
 export function Component() {
   const { t } = useTranslation();
   const search = useSearchMembers({}, false, 'signup-matches');
-  useDocumentTitle(t('routes.signup-matches.title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('routes.signup-matches.title'));
   const profiles = search.data?.pages[0]?.profiles ?? [];
   return (
     <div className="container py-4">

@@ -2,6 +2,7 @@ import { SlidersHorizontal, UsersRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
 import { MemberCard } from '@/components/member-card';
 import { MemberGridSkeleton } from '@/components/member-card-skeleton';
 import { PageHeader } from '@/components/page-header';
@@ -32,7 +33,7 @@ export function Component() {
   const liked = likedIds(likes.data);
   const sentinel = useRef<HTMLDivElement>(null);
   const tiles = useTiles(settings, user, filters);
-  useDocumentTitle(t('routes.members.title'), settings?.name ?? 'Amora');
+  useDocumentTitle(t('routes.members.title'));
 
   // The filters in force (the remembered search included) fill the form on the first answer.
   const first = search.data?.pages[0];
@@ -104,19 +105,7 @@ export function Component() {
           aria-busy={search.isFetching}
         >
           {search.isError && (
-            <div
-              className="alert alert-danger d-flex align-items-center justify-content-between"
-              role="alert"
-            >
-              {t('common.something_went_wrong')}
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-danger"
-                onClick={() => void search.refetch()}
-              >
-                {t('common.retry')}
-              </button>
-            </div>
+            <LoadError error={search.error} onRetry={() => void search.refetch()} />
           )}
           {search.isPending && <MemberGridSkeleton />}
           {search.isSuccess && profiles.length === 0 && (

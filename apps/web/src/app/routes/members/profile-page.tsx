@@ -18,6 +18,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
 import { MemberCard } from '@/components/member-card';
 import { MemberCardSkeleton } from '@/components/member-card-skeleton';
 import { MemberPhoto } from '@/components/member-photo';
@@ -53,15 +54,12 @@ export function Component() {
   const profile = useProfile(id, valid);
   const settings = useSettings();
   const missing = !valid || isMissingProfile(profile.error);
-  const notFound = t('errors.not_found', { path: pathname });
-  useDocumentTitle(
-    missing ? notFound : (profile.data?.name ?? t('routes.members-memberId.title')),
-    settings.data?.name ?? 'Amora',
-  );
+  const notFound = t('error_page.not_found', { path: pathname });
+  useDocumentTitle(missing ? notFound : (profile.data?.name ?? t('routes.members-memberId.title')));
   useLikeSeen(profile.data?.id ?? null);
 
   if (missing) {
-    return <ErrorView status={404} message={notFound} detail={t('errors.not_found_text')} />;
+    return <ErrorView status={404} message={notFound} detail={t('error_page.not_found_text')} />;
   }
   // A failed background refresh keeps showing what was loaded.
   if (profile.data && settings.data) {
@@ -69,22 +67,15 @@ export function Component() {
   }
   if (profile.isError || settings.isError) {
     return (
-      <div
-        className="alert alert-danger d-flex align-items-center justify-content-between gap-2 my-4"
-        role="alert"
-      >
-        {t('member.load_failed')}
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger"
-          onClick={() => {
-            void profile.refetch();
-            void settings.refetch();
-          }}
-        >
-          {t('common.retry')}
-        </button>
-      </div>
+      <LoadError
+        className="my-4"
+        error={profile.error ?? settings.error}
+        what={t('member.load_failed')}
+        onRetry={() => {
+          void profile.refetch();
+          void settings.refetch();
+        }}
+      />
     );
   }
   return <ProfileSkeleton />;

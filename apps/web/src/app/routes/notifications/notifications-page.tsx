@@ -7,7 +7,6 @@ import {
   EmailCorrectionNotice,
 } from '@/features/account/components/email-correction-notice';
 import { NotificationsList } from '@/features/notifications/components/notifications-list';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUser } from '@/lib/user-query';
 
@@ -19,7 +18,7 @@ export function Component() {
   const { t } = useTranslation();
   const { hash } = useLocation();
   const { data: user } = useUser();
-  useDocumentTitle(t('routes.notifications.title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('routes.notifications.title'));
   const correcting = hash === `#${EMAIL_CORRECTION_ANCHOR}` && user;
   return (
     <div className="py-3 mx-auto" style={{ maxWidth: '48rem' }}>

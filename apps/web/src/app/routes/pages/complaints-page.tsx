@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { ServiceRequestForm } from '@/features/service/components/service-request-form';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Topic = (typeof SERVICE_REQUEST_TOPICS)[number];
@@ -13,7 +12,7 @@ const isTopic = (value: string | null): value is Topic =>
 /** /complaints: how a complaint is handled, and the form to file one (`?topic=` preselects). */
 export function Component() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.complaints.title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('routes.complaints.title'));
   const topic = useSearchParams()[0].get('topic');
   return (
     <div className="py-2" style={{ maxWidth: '48rem' }}>

@@ -6,7 +6,6 @@ import { SiteDocument, type SiteDocumentName, useSiteDocument } from '@/componen
 import { ServiceRequestForm } from '@/features/service/components/service-request-form';
 import { useCompanyInfo } from '@/lib/company-info-query';
 import { displayName } from '@/lib/locale-format';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentRoute } from '../../layouts/current-route';
 
@@ -21,7 +20,7 @@ export function Component() {
   const name = (route?.name.replace(/^pages-/, '') ?? 'terms') as SiteDocumentName;
   const { data } = useSiteDocument(name);
   const title = data?.title ?? t(`routes.pages-${name}.title`);
-  useDocumentTitle(title, useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(title);
   return (
     <div className="py-2" style={{ maxWidth: '48rem' }}>
       <PageHeader title={title}>

@@ -10,13 +10,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { useProducts } from '@/features/payments/api/get-products';
 import { useCreateOrder } from '@/features/payments/api/orders';
 import { PaymentTermsNote } from '@/features/payments/components/payment-terms-note';
-import { ApiError } from '@/lib/api-client';
 import { formatMinor } from '@/lib/money';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Method = CreateOrderInput['method'];
@@ -26,7 +25,7 @@ const isMethod = (value: string | undefined): value is Method =>
 /** `/credits/{productId}/{method?}`: the order summary, the way to pay, then the provider. */
 export function Component() {
   const { t } = useTranslation();
-  useDocumentTitle(t('payments.checkout_title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('payments.checkout_title'));
   const { creditId, paymentMethod } = useParams();
   const products = useProducts();
   const product = products.data?.products.find((p) => p.id === creditId);
@@ -86,7 +85,6 @@ function CheckoutForm({ product, method }: { product: Product; method: Method })
       // Shown below from the mutation's error.
     }
   });
-  const apiError = ordering.error instanceof ApiError ? ordering.error : null;
 
   return (
     <form className="card" onSubmit={submit} noValidate>
@@ -144,19 +142,7 @@ function CheckoutForm({ product, method }: { product: Product; method: Method })
           <p className="text-body-secondary">{t('payments.premium_withdrawal')}</p>
         )}
 
-        {apiError && (
-          <div className="alert alert-danger" role="alert">
-            {t(
-              apiError.code === 'not_for_sale'
-                ? 'payments.not_for_sale'
-                : apiError.code === 'payments_unavailable'
-                  ? 'payments.unavailable'
-                  : apiError.code === 'network'
-                    ? 'common.network_error'
-                    : 'common.something_went_wrong',
-            )}
-          </div>
-        )}
+        <ErrorAlert error={ordering.error} />
         <button
           type="submit"
           className="btn btn-primary btn-lg w-100 d-inline-flex justify-content-center align-items-center gap-2"

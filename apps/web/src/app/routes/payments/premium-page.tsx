@@ -5,13 +5,12 @@ import { PageHeader } from '@/components/page-header';
 import { useProducts } from '@/features/payments/api/get-products';
 import { ProductsOrState } from '@/features/payments/components/products-or-state';
 import { longDate } from '@/lib/locale-format';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /premium: whether premium runs and until when, and the plans to start or extend it. */
 export function Component() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.premium.title'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('routes.premium.title'));
   const products = useProducts();
   const until = products.data?.paid_until;
   return (

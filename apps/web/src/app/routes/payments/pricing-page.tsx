@@ -13,7 +13,7 @@ export function Component() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const settings = useSettings().data;
-  useDocumentTitle(t('routes.pricing.title'), settings?.name ?? 'Amora');
+  useDocumentTitle(t('routes.pricing.title'));
   // Logged in, the server prices for the member's own country.
   const products = useProducts(isLoggedIn ? null : settings?.geoip_selected_country);
   return (

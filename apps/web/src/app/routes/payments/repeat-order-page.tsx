@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { useLastOrder } from '@/features/payments/api/orders';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** `/credits/repeat-order`: the checkout of the member's last paid order, same method. */
 export function Component() {
   const { t } = useTranslation();
-  useDocumentTitle(t('payments.buy_again'), useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(t('payments.buy_again'));
   const last = useLastOrder();
   const order = last.data?.order;
   if (order) return <Navigate to={`/credits/${order.product}/${order.method}`} replace />;
@@ -21,11 +21,11 @@ export function Component() {
             <span className="placeholder col-8 rounded" />
           </div>
         </div>
+      ) : last.isError ? (
+        <LoadError error={last.error} onRetry={() => void last.refetch()} />
       ) : (
         <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center">
-          <span className="flex-grow-1">
-            {last.isError ? t('common.something_went_wrong') : t('payments.repeat_none')}
-          </span>
+          <span className="flex-grow-1">{t('payments.repeat_none')}</span>
           <Link to="/pricing" className="btn btn-sm btn-primary">
             {t('payments.see_prices')}
           </Link>

@@ -5,7 +5,6 @@ import { ResultCard } from '@/components/result-card';
 import { useOrder } from '@/features/payments/api/orders';
 import { isForbidden } from '@/lib/api-client';
 import { longDate } from '@/lib/locale-format';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
 
@@ -21,7 +20,7 @@ export function Component() {
   const result = useOrder(id, isLoggedIn);
   const order = result.data?.order;
   const title = !order ? t('payments.checkout_title') : t(`payments.result_${order.status}_title`);
-  useDocumentTitle(title, useSettings().data?.name ?? 'Amora');
+  useDocumentTitle(title);
 
   if (!isLoggedIn || isForbidden(result.error)) {
     return (

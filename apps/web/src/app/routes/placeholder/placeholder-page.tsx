@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { useSettings } from '@/lib/settings-query';
+import { useSiteName } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentRoute } from '../../layouts/current-route';
 import { useSession } from '../../session/session-context';
@@ -13,11 +13,11 @@ export function Component() {
   const { t } = useTranslation();
   const route = useCurrentRoute();
   const { isLoggedIn } = useSession();
-  const name = useSettings().data?.name ?? 'Amora';
+  const name = useSiteName();
   const key = route?.name ?? 'index';
   const title = t(`routes.${key}.title`);
   const text = t(`routes.${key}.text`);
-  useDocumentTitle(title, name);
+  useDocumentTitle(title);
   return (
     <div className="py-2">
       <PageHeader title={title}>{text}</PageHeader>

@@ -19,7 +19,7 @@ export function Component() {
   const { t } = useTranslation();
   const { user } = useSession();
   const settings = useSettings().data;
-  useDocumentTitle(t('routes.profile.title'), settings?.name ?? 'Amora');
+  useDocumentTitle(t('routes.profile.title'));
   if (!user || !settings) {
     return (
       <div className="py-5 text-center text-body-secondary" role="status">

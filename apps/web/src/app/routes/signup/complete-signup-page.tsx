@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SignupFlow } from '@/features/signup/components/signup-flow';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /complete-signup: a member resumes an unfinished signup where it stopped (a visitor starts at step 0). */
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const name = useSettings().data?.name ?? 'Amora';
-  useDocumentTitle(t('signup.complete_title'), name);
+  useDocumentTitle(t('signup.complete_title'));
   return (
     <div className="card auth-card signup-card">
       <div className="card-body p-4">

@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SignupFlow } from '@/features/signup/components/signup-flow';
-import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /signup: the whole signup flow on its own page. */
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const name = useSettings().data?.name ?? 'Amora';
-  useDocumentTitle(t('signup.title'), name);
+  useDocumentTitle(t('signup.title'));
   return (
     <div className="card auth-card signup-card">
       <div className="card-body p-4">

@@ -9,21 +9,17 @@ import { CircleCheck, MailCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { FormField } from '@/components/form-field';
 import { PasswordField } from '@/components/password-field';
-import { ApiError } from '@/lib/api-client';
+import { errorCodeOf, useErrorText } from '@/lib/error-text';
 import { useRequestEmailChange } from '../api/request-email-change';
 
-/** Answers that belong to one field, shown under it. */
-const FIELD_ERRORS: Record<string, ['email' | 'password', string]> = {
-  wrong_password: ['password', 'email_change.wrong_password'],
-  email_taken: ['email', 'email_change.email_taken'],
-  same_email: ['email', 'email_change.same_email'],
-};
-/** Answers about the whole form, shown above it. */
-const FORM_ERRORS: Record<string, string> = {
-  rate_limited: 'email_change.rate_limited',
-  network: 'common.network_error',
+/** Answers that belong to one field, shown under it; any other is shown above the form. */
+const FIELD_OF: Partial<Record<string, 'email' | 'password'>> = {
+  wrong_password: 'password',
+  email_taken: 'email',
+  same_email: 'email',
 };
 
 type Outcome = { kind: 'pending' | 'changed'; email: string };
@@ -34,6 +30,7 @@ type Outcome = { kind: 'pending' | 'changed'; email: string };
  */
 export function ChangeEmailForm({ user }: { user: User }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const id = useId();
   const request = useRequestEmailChange();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -62,10 +59,10 @@ export function ChangeEmailForm({ user }: { user: User }) {
       form.reset();
       request.reset();
     } catch (error) {
-      const field = error instanceof ApiError ? FIELD_ERRORS[error.code] : undefined;
+      const field = FIELD_OF[errorCodeOf(error)];
       if (field) {
-        form.setError(field[0], { type: 'server', message: field[1] });
-        form.setFocus(field[0]);
+        form.setError(field, { type: 'server', message: errorText(error) });
+        form.setFocus(field);
       }
     }
   });
@@ -106,20 +103,13 @@ export function ChangeEmailForm({ user }: { user: User }) {
     );
   }
 
-  const formError =
-    request.error instanceof ApiError && !FIELD_ERRORS[request.error.code]
-      ? t(FORM_ERRORS[request.error.code] ?? 'common.something_went_wrong')
-      : null;
+  const formError = request.error && !FIELD_OF[errorCodeOf(request.error)] ? request.error : null;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
 
   return (
     <form onSubmit={submit} noValidate aria-describedby={formError ? errorId : undefined}>
-      {formError && (
-        <div id={errorId} className="alert alert-danger" role="alert">
-          {formError}
-        </div>
-      )}
+      <ErrorAlert id={errorId} error={formError} />
       <FormField
         label={t('email_change.new_email')}
         type="email"

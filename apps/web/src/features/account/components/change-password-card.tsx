@@ -7,18 +7,15 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
+import { ErrorAlert } from '@/components/error-alert';
 import { PasswordField } from '@/components/password-field';
-import { ApiError } from '@/lib/api-client';
+import { errorCodeOf, useErrorText } from '@/lib/error-text';
 import { useChangePassword } from '../api/change-password';
-
-const ERROR_KEYS: Record<string, string> = {
-  rate_limited: 'auth.too_many_attempts',
-  network: 'common.network_error',
-};
 
 /** The own profile's password card: the current password proves it is the member. */
 export function ChangePasswordCard() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const titleId = useId();
   const change = useChangePassword();
   const form = useForm<PasswordChangeBody>({
@@ -33,8 +30,8 @@ export function ChangePasswordCard() {
     try {
       await change.mutateAsync(values);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'wrong_password') {
-        form.setError('current_password', { type: 'server', message: 'password.wrong_password' });
+      if (errorCodeOf(error) === 'wrong_password') {
+        form.setError('current_password', { type: 'server', message: errorText(error) });
         form.setFocus('current_password');
       }
       return;
@@ -44,10 +41,8 @@ export function ChangePasswordCard() {
     toast.success(t('password.changed'));
   });
 
-  const apiError =
-    change.error instanceof ApiError && change.error.code !== 'wrong_password'
-      ? change.error
-      : null;
+  // A wrong current password is shown under its field; any other failure above the form.
+  const apiError = errorCodeOf(change.error) === 'wrong_password' ? null : change.error;
   const errorId = `${titleId}-error`;
 
   return (
@@ -59,11 +54,7 @@ export function ChangePasswordCard() {
         </h2>
         <p className="text-body-secondary">{t('password.card_intro')}</p>
         <form onSubmit={submit} noValidate aria-describedby={apiError ? errorId : undefined}>
-          {apiError && (
-            <div id={errorId} className="alert alert-danger" role="alert">
-              {t(ERROR_KEYS[apiError.code] ?? 'common.something_went_wrong')}
-            </div>
-          )}
+          <ErrorAlert id={errorId} error={apiError} />
           <PasswordField
             label={t('password.current_password')}
             autoComplete="current-password"

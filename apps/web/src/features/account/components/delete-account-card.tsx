@@ -8,17 +8,12 @@ import { useCallback, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
 import { Modal } from '@/components/modal';
 import { PasswordField } from '@/components/password-field';
-import { ApiError } from '@/lib/api-client';
 import { useCompanyInfo } from '@/lib/company-info-query';
+import { errorCodeOf, useErrorText } from '@/lib/error-text';
 import { useDeleteAccount } from '../api/delete-account';
-
-const ERROR_KEYS: Record<string, string> = {
-  rate_limited: 'account_delete.too_many_attempts',
-  not_logged_in: 'account_delete.session_ended',
-  network: 'common.network_error',
-};
 
 const LOSSES = ['profile', 'likes', 'chats', 'credits', 'address'] as const;
 
@@ -48,6 +43,7 @@ export function DeleteAccountCard() {
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const formId = useId();
   const discount = useCompanyInfo().data?.delete_discount ?? null;
   const deletion = useDeleteAccount();
@@ -64,8 +60,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     try {
       await deletion.mutateAsync(values);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'wrong_password') {
-        form.setError('password', { type: 'server', message: 'account_delete.wrong_password' });
+      if (errorCodeOf(error) === 'wrong_password') {
+        form.setError('password', { type: 'server', message: errorText(error) });
         form.setFocus('password');
       }
       return;
@@ -77,10 +73,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     window.location.replace('/account-deleted');
   });
 
-  const apiError =
-    deletion.error instanceof ApiError && deletion.error.code !== 'wrong_password'
-      ? deletion.error
-      : null;
+  // A wrong password is shown under its field; any other failure above the form.
+  const apiError = errorCodeOf(deletion.error) === 'wrong_password' ? null : deletion.error;
 
   return (
     <Modal
@@ -123,11 +117,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         </div>
       ) : null}
       <form id={formId} onSubmit={submit} noValidate>
-        {apiError && (
-          <div className="alert alert-danger" role="alert">
-            {t(ERROR_KEYS[apiError.code] ?? 'common.something_went_wrong')}
-          </div>
-        )}
+        <ErrorAlert error={apiError} />
         <PasswordField
           label={t('account_delete.password')}
           hint={t('account_delete.password_hint')}

@@ -2,23 +2,18 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '@/lib/api-client';
+import { errorCodeOf, useErrorText } from '@/lib/error-text';
 import { useUser } from '@/lib/user-query';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { EmailLinkResult } from './email-link-result';
 
-/** Why a confirmation failed, as the member can act on it. */
-const FAILURE_KEYS: Record<string, string> = {
-  invalid_token: 'email_change.invalid_link',
-  email_taken: 'email_change.taken_on_confirm',
-  network: 'common.network_error',
-};
-/** Failures that a second try may mend; a used or refused link stays refused. */
-const RETRYABLE = new Set(['network', 'http_error', 'internal']);
+/** Refusals a second try cannot mend: a used link, or an address taken meanwhile. */
+const FINAL = new Set(['invalid_token', 'email_taken']);
 
 /** `/mail-change/do?token=…`: confirms the new address as soon as the page opens. */
 export function EmailChangeConfirmation({ token }: { token: string }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const isLoggedIn = Boolean(useUser().data);
   const confirm = useConfirmEmailChange();
   const { mutate } = confirm;
@@ -60,8 +55,8 @@ export function EmailChangeConfirmation({ token }: { token: string }) {
   }
 
   if (!token || confirm.isError) {
-    const code = confirm.error instanceof ApiError ? confirm.error.code : 'invalid_token';
-    const retry = RETRYABLE.has(code) || !FAILURE_KEYS[code];
+    const code = token ? errorCodeOf(confirm.error) : 'invalid_token';
+    const retry = !FINAL.has(code);
     return (
       <EmailLinkResult
         icon={<CircleX />}
@@ -96,7 +91,7 @@ export function EmailChangeConfirmation({ token }: { token: string }) {
         }
       >
         <p className="text-body-secondary" role="alert">
-          {t(FAILURE_KEYS[code] ?? 'common.something_went_wrong')}
+          {errorText(code)}
         </p>
       </EmailLinkResult>
     );

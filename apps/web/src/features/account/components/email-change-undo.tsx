@@ -1,15 +1,13 @@
 import { CircleCheck, CircleX, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '@/lib/api-client';
+import { ErrorAlert } from '@/components/error-alert';
+import { errorCodeOf, useErrorText } from '@/lib/error-text';
 import { useUndoEmailChange } from '../api/undo-email-change';
 import { EmailLinkResult } from './email-link-result';
 
 /** Refusals that another try cannot change. */
-const FINAL_FAILURES: Record<string, string> = {
-  invalid_token: 'email_change.invalid_undo',
-  email_taken: 'email_change.undo_taken',
-};
+const FINAL_FAILURES = new Set(['invalid_token', 'email_taken']);
 
 /**
  * `/mail-change/do?undo=…`: the "this wasn't me" link of the notice to the old address.
@@ -17,6 +15,7 @@ const FINAL_FAILURES: Record<string, string> = {
  */
 export function EmailChangeUndo({ undo }: { undo: string }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const restore = useUndoEmailChange();
 
   if (restore.isSuccess) {
@@ -35,9 +34,8 @@ export function EmailChangeUndo({ undo }: { undo: string }) {
     );
   }
 
-  const code = restore.error instanceof ApiError ? restore.error.code : null;
-  const final = code ? FINAL_FAILURES[code] : undefined;
-  if (final) {
+  const code = restore.error ? errorCodeOf(restore.error) : null;
+  if (code && FINAL_FAILURES.has(code)) {
     return (
       <EmailLinkResult
         icon={<CircleX />}
@@ -55,7 +53,7 @@ export function EmailChangeUndo({ undo }: { undo: string }) {
         }
       >
         <p className="text-body-secondary" role="alert">
-          {t(final)}
+          {errorText(restore.error)}
         </p>
       </EmailLinkResult>
     );
@@ -80,11 +78,7 @@ export function EmailChangeUndo({ undo }: { undo: string }) {
       }
     >
       <p className="text-body-secondary">{t('email_change.undo_text')}</p>
-      {restore.isError && (
-        <div className="alert alert-danger" role="alert">
-          {t(code === 'network' ? 'common.network_error' : 'common.something_went_wrong')}
-        </div>
-      )}
+      <ErrorAlert error={restore.error} />
     </EmailLinkResult>
   );
 }

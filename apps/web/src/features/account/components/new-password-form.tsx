@@ -6,13 +6,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { PasswordField } from '@/components/password-field';
-import { ApiError } from '@/lib/api-client';
+import { errorCodeOf } from '@/lib/error-text';
 import { useResetPassword } from '../api/reset-password';
-
-const ERROR_KEYS: Record<string, string> = {
-  network: 'common.network_error',
-};
 
 /**
  * The new password, twice, for the token from the reset mail. `onInvalidToken` is told
@@ -41,27 +38,22 @@ export function NewPasswordForm({
     try {
       await reset.mutateAsync({ token, password });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'invalid_token') onInvalidToken();
+      if (errorCodeOf(error) === 'invalid_token') onInvalidToken();
       return;
     }
     onDone();
   });
 
-  const apiError =
-    reset.error instanceof ApiError && reset.error.code !== 'invalid_token' ? reset.error : null;
-  const errorText = apiError ? t(ERROR_KEYS[apiError.code] ?? 'common.something_went_wrong') : null;
+  // An invalid link is the page's to explain (onInvalidToken); any other failure shows here.
+  const failure = errorCodeOf(reset.error) === 'invalid_token' ? null : reset.error;
 
   return (
     <form
       onSubmit={submit}
       noValidate
-      aria-describedby={errorText ? 'new-password-error' : undefined}
+      aria-describedby={failure ? 'new-password-error' : undefined}
     >
-      {errorText && (
-        <div id="new-password-error" className="alert alert-danger" role="alert">
-          {errorText}
-        </div>
-      )}
+      <ErrorAlert id="new-password-error" error={failure} />
       <PasswordField
         label={t('password.new_password')}
         autoComplete="new-password"

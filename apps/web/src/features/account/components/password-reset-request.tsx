@@ -9,14 +9,9 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
 import { FormField } from '@/components/form-field';
-import { ApiError } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-
-const ERROR_KEYS: Record<string, string> = {
-  rate_limited: 'password.rate_limited',
-  network: 'common.network_error',
-};
 
 /**
  * Asks for a reset link. Afterwards it says the same thing whatever the address: the
@@ -96,19 +91,16 @@ export function PasswordResetRequest({
     );
   }
 
-  const apiError = request.error instanceof ApiError ? request.error : null;
-  const errorText = apiError ? t(ERROR_KEYS[apiError.code] ?? 'common.something_went_wrong') : null;
-
   return (
     <>
       <h1 className="h3 mb-1">{title}</h1>
       <p className="text-body-secondary">{intro}</p>
-      <form onSubmit={submit} noValidate aria-describedby={errorText ? 'reset-error' : undefined}>
-        {errorText && (
-          <div id="reset-error" className="alert alert-danger" role="alert">
-            {errorText}
-          </div>
-        )}
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-describedby={request.error ? 'reset-error' : undefined}
+      >
+        <ErrorAlert id="reset-error" error={request.error} />
         <FormField
           label={t('auth.email')}
           type="email"

@@ -4,7 +4,7 @@ import { Check, MailWarning } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { ApiError } from '@/lib/api-client';
+import { errorCodeOf, useErrorText } from '@/lib/error-text';
 import { userKeys } from '@/lib/user-query';
 import { useResendActivation } from '../api/resend-activation';
 
@@ -25,6 +25,7 @@ export function ActivationReminder({
   preview?: boolean;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const resend = useResendActivation();
   const [sent, setSent] = useState(false);
@@ -40,20 +41,13 @@ export function ActivationReminder({
       setSent(true);
       toast.success(t('activation.resent', { email: user.email }));
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : '';
-      if (code === 'already_activated') {
+      if (errorCodeOf(error) === 'already_activated') {
         // Activated in another tab or from the mail meanwhile: the reminder goes away.
-        toast.success(t('activation.already_activated'));
+        toast.success(errorText(error));
         void queryClient.invalidateQueries({ queryKey: userKeys.all });
         return;
       }
-      toast.error(
-        code === 'rate_limited'
-          ? t('activation.resend_limited')
-          : code === 'network'
-            ? t('common.network_error')
-            : t('common.something_went_wrong'),
-      );
+      toast.error(errorText(error));
     }
   };
   return (

@@ -3,17 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
 import { FormField } from '@/components/form-field';
 import { PasswordField } from '@/components/password-field';
-import { ApiError } from '@/lib/api-client';
+import { errorCodeOf } from '@/lib/error-text';
 import { useLogin } from '../api/login';
-
-const ERROR_KEYS: Record<string, string> = {
-  invalid_credentials: 'auth.invalid_credentials',
-  account_banned: 'auth.account_banned',
-  rate_limited: 'auth.too_many_attempts',
-  network: 'common.network_error',
-};
 
 /** E-mail and password, with errors in place; `onLoggedIn` decides where to go next. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
@@ -35,23 +29,18 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
     }
   });
 
-  const apiError = login.error instanceof ApiError ? login.error : null;
-  const errorText = apiError ? t(ERROR_KEYS[apiError.code] ?? 'common.something_went_wrong') : null;
   const busy = isSubmitting || login.isPending;
 
   return (
-    <form onSubmit={submit} noValidate aria-describedby={errorText ? 'login-error' : undefined}>
-      {errorText && (
-        <div id="login-error" className="alert alert-danger" role="alert">
-          {errorText}
-          {apiError?.code === 'account_banned' && (
-            <>
-              {' '}
-              <Link to="/pages/ban">{t('auth.ban_info')}</Link>
-            </>
-          )}
-        </div>
-      )}
+    <form onSubmit={submit} noValidate aria-describedby={login.error ? 'login-error' : undefined}>
+      <ErrorAlert id="login-error" error={login.error}>
+        {errorCodeOf(login.error) === 'account_banned' && (
+          <>
+            {' '}
+            <Link to="/pages/ban">{t('auth.ban_info')}</Link>
+          </>
+        )}
+      </ErrorAlert>
       <FormField
         label={t('auth.email')}
         type="email"

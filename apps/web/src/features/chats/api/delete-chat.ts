@@ -1,7 +1,8 @@
 import type { ChatsResponse } from '@amora/shared/schemas/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { useErrorText } from '@/lib/error-text';
 import { chatKeys } from './get-chats';
 
 export const deleteChat = (conversation: number) =>
@@ -14,6 +15,7 @@ export const deleteChat = (conversation: number) =>
 export function useDeleteChat() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
+  const errorText = useErrorText();
   return useMutation({
     mutationFn: deleteChat,
     onMutate: async (conversation) => {
@@ -26,11 +28,7 @@ export function useDeleteChat() {
       );
     },
     onError: (error) => {
-      const reason =
-        error instanceof ApiError && error.status === 0
-          ? t('common.network_error')
-          : t('common.something_went_wrong');
-      window.alert(t('chat.remove_failed', { reason }));
+      window.alert(t('chat.remove_failed', { reason: errorText(error) }));
       void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
     },
   });

@@ -3,9 +3,9 @@ import { Coins, UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useValidationText } from '@/components/form-field';
 import type { ApiError } from '@/lib/api-client';
-import { useSettings } from '@/lib/settings-query';
+import { useErrorText } from '@/lib/error-text';
+import { useSiteName } from '@/lib/settings-query';
 import { userKeys } from '@/lib/user-query';
 import { messageKeys } from '../api/get-messages';
 import { type SendVariables, useSendMessage } from '../api/send-message';
@@ -29,8 +29,8 @@ interface Props {
 export function ChatComposer({ conversation, recipient, recipientGone, cost }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const validationText = useValidationText();
-  const siteName = useSettings().data?.name ?? 'Amora';
+  const errorText = useErrorText();
+  const siteName = useSiteName();
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
 
@@ -42,13 +42,8 @@ export function ChatComposer({ conversation, recipient, recipientGone, cost }: P
     } else if (error.status === 410) {
       setProblem({ kind: 'gone' });
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(conversation) });
-    } else if (error.status === 400 && error.fields.text) {
-      setProblem({ kind: 'failed', text: validationText(error.fields.text) });
     } else {
-      setProblem({
-        kind: 'failed',
-        text: error.status === 0 ? t('common.network_error') : t('chat.send_failed'),
-      });
+      setProblem({ kind: 'failed', text: errorText(error) });
     }
   };
   const send = useSendMessage(conversation, onFailed);
@@ -76,7 +71,7 @@ export function ChatComposer({ conversation, recipient, recipientGone, cost }: P
       <div className="alert alert-warning chat-notice" role="alert">
         <Coins size={20} aria-hidden="true" className="flex-shrink-0" />
         <div className="flex-grow-1">
-          <strong className="d-block">{t('chat.out_of_credits_title')}</strong>
+          <strong className="d-block">{errorText('insufficient_credits')}</strong>
           {t('chat.out_of_credits_text', { count: cost?.perMessage ?? 1 })}
         </div>
         <Link to="/credits" className="btn btn-sm btn-primary flex-shrink-0">

@@ -8,12 +8,12 @@ import { toast } from 'react-toastify';
 import { Modal } from '@/components/modal';
 import { SectionCard } from '@/components/section-card';
 import { UploadProgress } from '@/components/upload-progress';
-import { ApiError } from '@/lib/api-client';
+import { useErrorText } from '@/lib/error-text';
 import { useUploadPhotos } from '@/lib/upload-photos';
 import { useArrangePhotos } from '../api/arrange-photos';
 import { useDeletePhoto } from '../api/delete-photo';
 
-const { maxPhotosPerMember, maxFilesPerRequest, maxFileBytes } = IMAGE_UPLOAD_LIMITS;
+const { maxPhotosPerMember, maxFilesPerRequest } = IMAGE_UPLOAD_LIMITS;
 
 const move = (ids: number[], from: number, to: number) => {
   const next = [...ids];
@@ -25,6 +25,7 @@ const move = (ids: number[], from: number, to: number) => {
 /** Own photos: add several at once, choose the main one, put them in order, remove. */
 export function PhotoManager({ user, cdnPrefix }: { user: User; cdnPrefix: string }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const inputId = useId();
   const upload = useUploadPhotos();
   const arrange = useArrangePhotos();
@@ -34,19 +35,12 @@ export function PhotoManager({ user, cdnPrefix }: { user: User; cdnPrefix: strin
   const ids = images.map((image) => image.id);
   const room = maxPhotosPerMember - images.length;
 
-  const problem = (error: unknown) =>
-    toast.error(
-      error instanceof ApiError && error.status !== 0 ? error.message : t('common.network_error'),
-    );
+  const problem = (error: unknown) => toast.error(errorText(error));
 
   const add = async (files: File[]) => {
     if (files.length === 0) return;
     if (files.length > Math.min(room, maxFilesPerRequest)) {
       toast.error(t('my_profile.photos.too_many', { count: Math.min(room, maxFilesPerRequest) }));
-      return;
-    }
-    if (files.some((file) => file.size > maxFileBytes)) {
-      toast.error(t('my_profile.photos.too_large', { mb: maxFileBytes / 1024 / 1024 }));
       return;
     }
     try {

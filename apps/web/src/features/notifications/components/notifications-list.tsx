@@ -2,6 +2,7 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
 import { useSettings } from '@/lib/settings-query';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
@@ -32,18 +33,7 @@ export function NotificationsList() {
     );
   }
   if (query.isError) {
-    return (
-      <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-        <span className="flex-grow-1">{t('common.something_went_wrong')}</span>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger"
-          onClick={() => query.refetch()}
-        >
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (items.length === 0) {
     return (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/load-error';
 import type { useProducts } from '../api/get-products';
 import { ProductList } from './product-list';
 
@@ -35,11 +36,7 @@ export function ProductsOrState({
     );
   }
   if (query.isError) {
-    return (
-      <div className="alert alert-danger" role="alert">
-        {t('common.something_went_wrong')}
-      </div>
-    );
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (query.data.products.length === 0) {
     return <div className="alert alert-info">{t('payments.no_prices')}</div>;

@@ -10,19 +10,15 @@ import { CircleCheck, Send } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { FormField, useValidationText } from '@/components/form-field';
-import { ApiError } from '@/lib/api-client';
+import { errorCodeOf, invalidFields } from '@/lib/error-text';
 import { currentLocale } from '@/lib/i18n';
 import { useUser } from '@/lib/user-query';
 import { useSendServiceRequest } from '../api/send-service-request';
 
 type Kind = ServiceRequestInput['kind'];
 type Topic = ServiceRequestInput['topic'];
-
-const ERROR_KEYS: Record<string, string> = {
-  rate_limited: 'service.rate_limited',
-  network: 'common.network_error',
-};
 
 /**
  * Writing to customer service (a question) or filing a complaint. Logged in, the answer
@@ -68,10 +64,11 @@ export function ServiceRequestForm({ kind, topic }: { kind: Kind; topic?: Topic 
         language: currentLocale(),
       });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'invalid_input') {
-        for (const [field, message] of Object.entries(error.fields)) {
-          form.setError(field as keyof ServiceRequestInput, { type: 'server', message });
-        }
+      for (const field of invalidFields(error)) {
+        form.setError(field as keyof ServiceRequestInput, {
+          type: 'server',
+          message: 'validation.invalid',
+        });
       }
     }
   });
@@ -97,10 +94,8 @@ export function ServiceRequestForm({ kind, topic }: { kind: Kind; topic?: Topic 
     );
   }
 
-  const apiError =
-    sending.error instanceof ApiError && sending.error.code !== 'invalid_input'
-      ? sending.error
-      : null;
+  // Fields the server refused are marked under each; any other failure above the form.
+  const apiError = errorCodeOf(sending.error) === 'invalid_input' ? null : sending.error;
   const messageError = text(errors.message?.message);
   const topicError = text(errors.topic?.message);
   return (
@@ -113,11 +108,7 @@ export function ServiceRequestForm({ kind, topic }: { kind: Kind; topic?: Topic 
           {t(isLoggedIn ? 'service.answer_to_account' : 'service.answer_to_email')}
         </p>
         <form onSubmit={submit} noValidate>
-          {apiError && (
-            <div className="alert alert-danger" role="alert">
-              {t(ERROR_KEYS[apiError.code] ?? 'common.something_went_wrong')}
-            </div>
-          )}
+          <ErrorAlert error={apiError} />
           <div className="mb-3">
             <label htmlFor={topicId} className="form-label fw-medium">
               {t('service.topic')}

@@ -3,7 +3,7 @@ import { SIGNUP_STEPS } from '@amora/shared/rules/signup-steps';
 import type { OwnProfile } from '@amora/shared/schemas/profile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
+import { ErrorAlert } from '@/components/error-alert';
 import { useUpdateUser } from '@/lib/update-user';
 
 /** Step 5: the about-me notes; saving marks the signup as gone through (lastSignupStep). */
@@ -13,7 +13,6 @@ export function AboutStep({ profile, onDone }: { profile: OwnProfile; onDone: ()
   const update = useUpdateUser();
   const [personal, setPersonal] = useState(profile.notes.personal ?? '');
   const [ideal, setIdeal] = useState(profile.notes.ideal_match ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
 
   const save = async () => {
     try {
@@ -22,8 +21,8 @@ export function AboutStep({ profile, onDone }: { profile: OwnProfile; onDone: ()
         lastSignupStep: SIGNUP_STEPS.about,
       });
       onDone();
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : t('common.something_went_wrong'));
+    } catch {
+      // Shown from update.error below.
     }
   };
 
@@ -61,11 +60,7 @@ export function AboutStep({ profile, onDone }: { profile: OwnProfile; onDone: ()
           onChange={(e) => setIdeal(e.target.value)}
         />
       </div>
-      {problem && (
-        <div className="alert alert-danger" role="alert">
-          {problem}
-        </div>
-      )}
+      <ErrorAlert error={update.error} />
       <button
         type="button"
         className="btn btn-primary btn-lg w-100"

@@ -7,7 +7,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormField } from '@/components/form-field';
 import { PasswordField } from '@/components/password-field';
-import { ApiError } from '@/lib/api-client';
+import { useErrorText } from '@/lib/error-text';
 import { useEmailStatus } from '../api/validate-email';
 import { LegalModal } from './legal-modal';
 
@@ -29,18 +29,10 @@ export interface AccountValues {
   password: string;
 }
 
-const SERVER_ERRORS: Record<string, string> = {
-  email_taken: 'signup.email_status.active',
-  signups_closed: 'signup.invite_only',
-  rate_limited: 'signup.too_many_signups',
-  invalid_token: 'signup.try_again',
-  invalid_csrf: 'signup.try_again',
-  network: 'common.network_error',
-};
-
 /** Step 0: e-mail (checked by the server as you type), name and password. */
 export function AccountStep({ onSubmit }: { onSubmit: (values: AccountValues) => Promise<void> }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
   const form = useForm<AccountValues>({
     resolver: zodResolver(accountFieldsSchema),
@@ -70,13 +62,8 @@ export function AccountStep({ onSubmit }: { onSubmit: (values: AccountValues) =>
     try {
       await onSubmit(values);
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : 'unknown';
       // Spec section 8: a failed signup is reported with a browser alert; the form stays.
-      window.alert(
-        t(SERVER_ERRORS[code] ?? 'signup.failed', {
-          message: error instanceof Error ? error.message : '',
-        }),
-      );
+      window.alert(t('signup.failed', { message: errorText(error) }));
     }
   });
 

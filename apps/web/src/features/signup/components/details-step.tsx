@@ -1,8 +1,7 @@
 import type { OwnProfile } from '@amora/shared/schemas/profile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { usePersonalDetails } from '@/components/profile-inputs/personal-details';
-import { ApiError } from '@/lib/api-client';
 import { useUpdateUser } from '@/lib/update-user';
 
 /** Step 4: gender, date of birth (18 to 100 years back) and the profile fields. */
@@ -10,7 +9,6 @@ export function DetailsStep({ profile, onDone }: { profile: OwnProfile; onDone: 
   const { t } = useTranslation();
   const update = useUpdateUser();
   const details = usePersonalDetails(profile);
-  const [problem, setProblem] = useState<string | null>(null);
 
   const save = async () => {
     const values = details.check();
@@ -18,8 +16,8 @@ export function DetailsStep({ profile, onDone }: { profile: OwnProfile; onDone: 
     try {
       await update.mutateAsync({ profile: values });
       onDone();
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : t('common.something_went_wrong'));
+    } catch {
+      // Shown from update.error below.
     }
   };
 
@@ -27,11 +25,7 @@ export function DetailsStep({ profile, onDone }: { profile: OwnProfile; onDone: 
     <div>
       <h2 className="h4 text-center">{t('signup.details.title')}</h2>
       {details.inputs}
-      {problem && (
-        <div className="alert alert-danger" role="alert">
-          {problem}
-        </div>
-      )}
+      <ErrorAlert error={update.error} />
       <button
         type="button"
         className="btn btn-primary btn-lg w-100"

@@ -3,8 +3,8 @@ import { locationUpdateSchema } from '@amora/shared/schemas/user-update';
 import { LocateFixed } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { LocationFields } from '@/components/profile-inputs/location-fields';
-import { ApiError } from '@/lib/api-client';
 import { useUpdateUser } from '@/lib/update-user';
 import { geocode } from '../api/location-data';
 import { useGeolocation } from '../hooks/use-geolocation';
@@ -56,10 +56,8 @@ export function LocationStep({ settings, initial, onDone }: Props) {
     try {
       await update.mutateAsync(parsed.data);
       onDone();
-    } catch (error) {
-      setErrors({
-        form: error instanceof ApiError ? error.message : t('common.something_went_wrong'),
-      });
+    } catch {
+      // Shown from update.error below.
     }
   };
 
@@ -82,11 +80,7 @@ export function LocationStep({ settings, initial, onDone }: Props) {
         }}
         errors={errors}
       />
-      {errors.form && (
-        <div className="alert alert-danger" role="alert">
-          {errors.form}
-        </div>
-      )}
+      <ErrorAlert error={update.error} />
       <button
         type="button"
         className="btn btn-primary btn-lg w-100"

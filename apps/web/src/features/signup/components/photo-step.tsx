@@ -2,7 +2,7 @@ import { ImagePlus } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadProgress } from '@/components/upload-progress';
-import { ApiError } from '@/lib/api-client';
+import { useErrorText } from '@/lib/error-text';
 import { useUploadPhotos } from '@/lib/upload-photos';
 
 /** Dropping accepts png, jpeg and jpg; the chooser accepts any image (spec section 5). */
@@ -11,6 +11,7 @@ const DROP_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
 /** Step 2: a profile photo by drop or chooser, with upload progress, or continue without. */
 export function PhotoStep({ onDone, onSkip }: { onDone: () => void; onSkip: () => void }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const inputId = useId();
   const upload = useUploadPhotos();
   const [dragging, setDragging] = useState(false);
@@ -23,9 +24,7 @@ export function PhotoStep({ onDone, onSkip }: { onDone: () => void; onSkip: () =
       await upload.mutateAsync(files.slice(0, 1));
       onDone();
     } catch (error) {
-      setProblem(
-        error instanceof ApiError && error.status !== 0 ? error.message : t('common.network_error'),
-      );
+      setProblem(errorText(error));
     }
   };
 

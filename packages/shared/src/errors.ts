@@ -1,0 +1,85 @@
+/**
+ * Every error code the API may answer in `{ error: { code, message } }`. The server's
+ * `AppError` accepts only these, and the web app turns each into the text `errors.<code>`
+ * in the member's language (a unit test keeps the seven locales complete). A new code
+ * starts here.
+ */
+export const ERROR_CODES = {
+  // Input the server could not accept as sent.
+  invalid_input: 'A field is missing or not valid (see `fields`)',
+  bad_request: 'The request could not be read (for example, malformed JSON)',
+  payload_too_large: 'The request body is larger than the server accepts',
+  unsupported_media_type: 'The request body has a content type the call does not take',
+  unknown_action: 'POST /api/user.php without ?new=1 or ?push=1',
+  conversation_mismatch: 'The body and the query name different chats',
+  profile_mismatch: 'The body and the query name different members',
+  image_mismatch: 'The body and the query name different photos',
+  missing_conversation: 'Which chat to remove is missing',
+  missing_profile: 'Which member is meant is missing',
+  missing_image: 'Which photo is meant is missing',
+  // Signing up and logging in.
+  invalid_credentials: 'Wrong e-mail address or password',
+  account_banned: 'The account has been blocked',
+  not_logged_in: 'The call needs a logged-in member',
+  signups_closed: 'Signing up is by invitation only',
+  invalid_csrf: 'The signup form could not be verified',
+  invalid_token: 'A link or form token expired, was used or is wrong',
+  email_taken: 'Another account uses this e-mail address',
+  same_email: 'The new e-mail address is the current one',
+  wrong_password: 'The password given to confirm is not correct',
+  already_activated: 'The account is already activated',
+  country_not_allowed: 'The service does not operate in this country',
+  // Access.
+  forbidden: 'The member may not do this',
+  missing_app_package: 'A state-changing call came without the X-App-Package header',
+  cross_origin: 'The live channel was opened from another site',
+  search_login_required: 'Logged-out search is switched off',
+  not_in_conversation: 'Only the two members of a conversation can read or write it',
+  // Things that are not there.
+  not_found: 'No such call or thing',
+  member_not_found: 'The member does not exist or has left',
+  member_gone: 'The other member left: the message was not sent',
+  image_not_found: 'The photo is not one of the member’s',
+  order_not_found: 'The order is not one of the member’s',
+  cam_not_found: 'The webcam profile is not available',
+  no_place_found: 'No place of ours lies near the position',
+  // Members, chats and likes.
+  cannot_chat_self: 'A member cannot chat with themselves',
+  cannot_like_self: 'A member cannot like themselves',
+  insufficient_credits: 'The member has too few credits for this message',
+  push_service_not_allowed: 'The push subscription points at a service the server does not post to',
+  // Photos.
+  no_file: 'The upload holds no photo',
+  not_multipart: 'The upload is not multipart/form-data',
+  invalid_multipart: 'The upload could not be read',
+  not_an_image: 'The file is not a photo the server can read',
+  image_too_small: 'The photo is narrower or lower than the smallest size accepted',
+  image_too_large: 'The photo has more pixels than accepted',
+  file_too_large: 'A photo is larger than the upload limit',
+  too_many_files: 'More photos than one upload may carry',
+  too_many_parts: 'The upload has too many parts',
+  too_many_photos: 'The member has the most photos allowed',
+  unknown_image: 'Only the member’s own photos can be arranged',
+  incomplete_order: 'The new photo order does not list every photo once',
+  // Buying.
+  not_for_sale: 'The product is not sold in the member’s country',
+  withdrawal_waiver_required: 'Credits need the waiver of the withdrawal period',
+  payments_unavailable: 'Nothing can be bought at the moment',
+  // Limits and failures.
+  rate_limited: 'Too many calls or attempts from this address or on this account',
+  internal: 'Something failed on the server',
+} as const satisfies Record<string, string>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as ErrorCode[];
+
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
+
+/**
+ * Codes the web app gives failures that never reached the API's answer: no connection,
+ * and an answer without the error format (a proxy's 502, say).
+ */
+export const CLIENT_ERROR_CODES = ['network', 'unknown'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
