@@ -19,7 +19,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  cpSync(builtWeb, webDist, { recursive: true });
+  // `dist` is a link to the current build (decision 022): copy the files, not the link.
+  cpSync(builtWeb, webDist, { recursive: true, dereference: true });
   server = await startServer({ DATA_DIR: dataDir, WEB_DIST: webDist, SEED_MEMBERS: '0' });
   browser = await launchBrowser();
 });

@@ -87,7 +87,10 @@ export default defineConfig({
       },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // Every build gets a folder of its own and never writes into the one `dist` links to,
+  // which running instances serve; scripts/prepare.mjs builds with --outDir and switches
+  // the link (docs/decisions/022).
+  build: { outDir: `releases/${buildId}`, emptyOutDir: true, sourcemap: true },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', ws: true },

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRoute } from '@amora/shared/routes';
 import { LOCALE_MESSAGES_MAX_AGE_SECONDS } from '@amora/shared/rules/locale';
@@ -17,13 +18,36 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <body><main><h1>Amora</h1><p>The web app has not been built yet: run <code>npm start</code>.</p></main></body></html>`;
 
 /**
+ * Writes `<build>/.amora/instances/<pid>-<random>` while this app serves that build, so a
+ * later build of the checkout does not prune it (scripts/prepare.mjs, decision 022).
+ * Best effort: a read-only build folder is served all the same.
+ */
+function recordInstance(app: FastifyInstance, webRoot: string) {
+  const dir = join(webRoot, '.amora', 'instances');
+  const record = join(dir, `${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(record, JSON.stringify({ pid: process.pid, since: new Date().toISOString() }));
+  } catch (error) {
+    app.log.debug({ err: error, webRoot }, 'could not record this instance in its web build');
+    return;
+  }
+  app.addHook('onClose', async () => rmSync(record, { force: true }));
+}
+
+/**
  * Serves the built web app and uploads. Every known client route answers the app's
  * index.html with 200; any other path answers it with 404, and the app shows
  * 'Page not found'. API paths get JSON errors instead.
+ *
+ * `WEB_DIST` (by default `apps/web/dist`, a link to the newest build) is resolved once, so
+ * this instance keeps serving the build it started with while the checkout is rebuilt.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance) => {
-  const { webDist, uploadsDir } = app.config;
-  const indexPath = join(webDist, 'index.html');
+  const { uploadsDir } = app.config;
+  const built = existsSync(app.config.webDist);
+  const webRoot = built ? realpathSync(app.config.webDist) : app.config.webDist;
+  const indexPath = join(webRoot, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
 
   await app.register(fastifyStatic, {
@@ -34,14 +58,17 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     maxAge: '365d',
     immutable: true,
   });
-  if (existsSync(webDist)) {
+  if (built) {
+    recordInstance(app, webRoot);
     await app.register(fastifyStatic, {
-      root: webDist,
+      root: webRoot,
       prefix: '/',
       index: false,
       wildcard: true,
+      // `.amora/` holds the build's records, nothing a browser needs.
+      dotfiles: 'ignore',
       setHeaders(reply, path) {
-        reply.header('cache-control', cacheControlFor(path.slice(webDist.length)));
+        reply.header('cache-control', cacheControlFor(path.slice(webRoot.length)));
       },
     });
   }
