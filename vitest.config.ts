@@ -46,6 +46,8 @@ export default defineConfig({
           name: 'e2e',
           expect: { poll: { timeout: 10_000 } },
           include: ['e2e/**/*.test.ts'],
+          // One shared server, Chromium and database template per run (decision 023).
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

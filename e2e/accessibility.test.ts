@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, logInThroughUi, startApp } from './support/app-fixture.js';
+import { type App, DEMO, logInThroughUi, sharedApp } from './support/app-fixture.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 beforeAll(async () => {
-  app = await startApp({ SEED_MEMBERS: '12' });
+  app = await sharedApp();
 });
 afterAll(() => app?.close());
 

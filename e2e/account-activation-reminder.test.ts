@@ -1,11 +1,11 @@
 import type { APIRequestContext, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './support/app-fixture.js';
+import { type App, sharedApp } from './support/app-fixture.js';
 import { signUpViaApi } from './support/members.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 beforeAll(async () => {
-  app = await startApp();
+  app = await sharedApp();
 });
 afterAll(() => app?.close());
 
@@ -53,7 +53,9 @@ describe('activation reminder', () => {
     await page.reload();
     await resend.click();
     await expect
-      .poll(() => page.getByText('Too many attempts. Please wait a few minutes and try again.').isVisible())
+      .poll(() =>
+        page.getByText('Too many attempts. Please wait a few minutes and try again.').isVisible(),
+      )
       .toBe(true);
     expect(await reminder.getByText('Link sent').count()).toBe(0);
     expect(await mailsTo(page.request, email)).toHaveLength(4);

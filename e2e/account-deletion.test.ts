@@ -1,11 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './support/app-fixture.js';
+import { type App, sharedApp } from './support/app-fixture.js';
 import { signUpViaApi, TEST_PASSWORD } from './support/members.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 beforeAll(async () => {
-  app = await startApp();
+  app = await sharedApp();
 });
 afterAll(() => app?.close());
 
@@ -130,7 +130,7 @@ describe('deleting an account in the browser', () => {
     await dialog.getByLabel('Dein Passwort', { exact: true }).fill('falsch-falsch');
     await dialog.getByRole('button', { name: 'Mein Konto löschen' }).click();
     await expect
-      .poll(() => dialog.getByText('Dieses Passwort ist nicht richtig.').isVisible())
+      .poll(() => dialog.getByText('Das Passwort ist nicht korrekt.').isVisible())
       .toBe(true);
     await dialog.getByLabel('Dein Passwort', { exact: true }).fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Mein Konto löschen' }).click();

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, logInThroughUi, startApp } from './support/app-fixture.js';
+import { type App, DEMO, logInThroughUi, sharedApp } from './support/app-fixture.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 beforeAll(async () => {
-  app = await startApp();
+  app = await sharedApp();
 });
 afterAll(() => app?.close());
 
@@ -61,9 +61,7 @@ describe('changing the e-mail address', () => {
     await card.getByLabel('New e-mail address').fill(next);
     await card.getByLabel('Current password').fill('not-the-password');
     await card.getByRole('button', { name: 'Change e-mail address' }).click();
-    await expect
-      .poll(() => card.getByText('The password is not correct.').isVisible())
-      .toBe(true);
+    await expect.poll(() => card.getByText('The password is not correct.').isVisible()).toBe(true);
     await card.getByLabel('Current password').fill(DEMO.password);
     await card.getByRole('button', { name: 'Change e-mail address' }).click();
     const status = card.getByRole('status');
@@ -195,9 +193,11 @@ describe('in another language', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Ja, alte Adresse wiederherstellen' }).click();
     await page.getByRole('heading', { name: 'Dieser Link funktioniert nicht' }).waitFor();
-    expect(await page.getByText('Er wurde schon verwendet oder ist abgelaufen.').isVisible()).toBe(
-      true,
-    );
+    expect(
+      await page
+        .getByText('Dieser Link oder dieses Formular ist abgelaufen oder wurde bereits verwendet.')
+        .isVisible(),
+    ).toBe(true);
     await context.close();
   });
 });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInThroughUi, startApp } from './support/app-fixture.js';
+import { type App, logInThroughUi, sharedApp } from './support/app-fixture.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 beforeAll(async () => {
-  app = await startApp();
+  app = await sharedApp();
 });
 afterAll(() => app?.close());
 
@@ -175,9 +175,7 @@ describe('password change on the profile', () => {
     await card.getByLabel('Current password').fill('not-my-password');
     await card.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await card.getByRole('button', { name: 'Change password' }).click();
-    await expect
-      .poll(() => card.getByText('The password is not correct.').isVisible())
-      .toBe(true);
+    await expect.poll(() => card.getByText('The password is not correct.').isVisible()).toBe(true);
     expect(await card.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
 
     await card.getByLabel('Current password').fill(member.password);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
+import { connectBrowser } from './support/browser.js';
 import { activateViaMailbox, signUpViaApi } from './support/members.js';
 import { type RunningServer, startServer } from './support/server.js';
 
@@ -32,7 +32,7 @@ describe.skipIf(!postgresUrl)('chat across two app instances on PostgreSQL', () 
     first = await startServer(env);
     // The second instance opens the database the first one migrated.
     second = await startServer(env);
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();

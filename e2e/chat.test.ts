@@ -1,16 +1,11 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './support/app-fixture.js';
+import { type App, sharedApp } from './support/app-fixture.js';
 import { activateViaMailbox, signUpViaApi, TEST_PASSWORD } from './support/members.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
-// Three welcome credits: enough to chat, and quickly spent for the out-of-credits case.
+let app: App;
 beforeAll(async () => {
-  app = await startApp({
-    WELCOME_CREDITS: '3',
-    MESSAGE_CREDITS_BY_COUNTRY: 'BE=0',
-    SEED_MEMBERS: '40',
-  });
+  app = await sharedApp();
 });
 afterAll(() => app?.close());
 
@@ -64,10 +59,11 @@ describe('chat in the browser', () => {
     await anna.page.getByRole('button', { name: 'Send a message' }).click();
     await anna.page.waitForURL(/\/chats\/\d+$/);
     const chatId = Number(new URL(anna.page.url()).pathname.split('/').pop());
-    await anna.page.getByRole('heading', { name: 'Bram' }).waitFor();
+    // The profile (with similar members named on cards) gives way to the chat.
     await anna.page.getByText('Say hello to Bram!').waitFor();
+    await anna.page.getByRole('heading', { name: 'Bram', exact: true }).waitFor();
     await anna.page.getByText('1 credit per message (€0.35)').waitFor();
-    await anna.page.getByRole('link', { name: 'Balance: 3 credits' }).waitFor();
+    await anna.page.getByRole('link', { name: 'Balance: 10 credits' }).waitFor();
 
     // Bram has the conversation open when Anna writes: it appears without a reload.
     await bram.page.goto(app.url(`/chats/${chatId}`));
@@ -77,7 +73,7 @@ describe('chat in the browser', () => {
     await box.press('Enter');
     await log(anna.page).getByText('Hi Bram! Fancy a walk on Sunday?').waitFor();
     expect(await box.inputValue()).toBe('');
-    await anna.page.getByRole('link', { name: 'Balance: 2 credits' }).waitFor();
+    await anna.page.getByRole('link', { name: 'Balance: 9 credits' }).waitFor();
     const sentAt = Date.now();
     await log(bram.page)
       .getByText('Hi Bram! Fancy a walk on Sunday?')
@@ -290,15 +286,16 @@ describe('chat in the browser', () => {
     await page.goto(app.url(`/chats/${chatId}`));
     const box = composer(page, 'Ivo');
     await box.waitFor();
-    // The three welcome credits go on three messages (the API, as another tab would).
-    for (const text of ['One', 'Two', 'Three']) {
+    // The ten welcome credits go on ten messages (the API, as another tab would).
+    const spent = Array.from({ length: 10 }, (_, i) => `Message ${i + 1}`);
+    for (const text of spent) {
       const res = await hana.context.request.post(app.url('/api/messages.php'), {
         headers,
         data: { conversation: chatId, text },
       });
       expect(res.status()).toBe(200);
     }
-    await log(page).getByText('Three', { exact: true }).waitFor({ timeout: DELIVERY_MS });
+    await log(page).getByText('Message 10', { exact: true }).waitFor({ timeout: DELIVERY_MS });
 
     const text = 'A long thought I do not want to lose';
     await box.fill(text);
@@ -309,14 +306,16 @@ describe('chat in the browser', () => {
       page.getByRole('button', { name: 'Send message' }).click(),
     ]);
     expect(answer.status()).toBe(402);
-    const notice = page.getByRole('alert').filter({ hasText: 'You do not have enough credits to send this message.' });
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: 'You do not have enough credits to send this message.' });
     await notice.waitFor();
     await expect.poll(() => box.inputValue()).toBe(text);
     expect(await log(page).getByText(text).count()).toBe(0);
     const messages = await (
       await hana.context.request.get(app.url(`/api/messages.php?conversation=${chatId}`))
     ).json();
-    expect(messages.messages.map((m: { text: string }) => m.text)).toEqual(['One', 'Two', 'Three']);
+    expect(messages.messages.map((m: { text: string }) => m.text)).toEqual(spent);
 
     await notice.getByRole('link', { name: 'Get credits' }).click();
     await page.waitForURL(/\/credits$/);
@@ -325,11 +324,11 @@ describe('chat in the browser', () => {
       await page.getByText('A message costs 1 credit (€0.35). Enough for 0 messages.').isVisible(),
     ).toBe(true);
     const history = page.locator('.ledger-row');
-    await expect.poll(() => history.count()).toBe(4);
+    await expect.poll(() => history.count()).toBe(11);
     expect(await history.first().textContent()).toContain('Message sent');
     expect(await history.first().textContent()).toMatch(/[-−]1$/);
     expect(await history.last().textContent()).toContain('Welcome gift');
-    expect(await history.last().textContent()).toContain('+3');
+    expect(await history.last().textContent()).toContain('+10');
     expect(await page.getByRole('link', { name: 'See prices' }).getAttribute('href')).toBe(
       '/pricing',
     );
@@ -379,7 +378,7 @@ describe('chat in the browser', () => {
     await box.press('Enter');
     await log(page).getByText('Hallo Kai').waitFor();
     await page.getByText('Heute', { exact: true }).waitFor();
-    await page.getByText('Guthaben: 2 Credits').waitFor();
+    await page.getByText('Guthaben: 9 Credits').waitFor();
     expect(await page.getByText('1 Credit pro Nachricht (0,35 €)').isVisible()).toBe(true);
     await page.goto(app.url('/credits'));
     await page.getByRole('heading', { name: 'Dein Guthaben' }).waitFor();

@@ -1,10 +1,10 @@
 import { LANDER_KINDS } from '@amora/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, logInThroughUi, startApp } from './support/app-fixture.js';
+import { type App, DEMO, logInThroughUi, sharedApp } from './support/app-fixture.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 beforeAll(async () => {
-  app = await startApp({ SEED_MEMBERS: '30' });
+  app = await sharedApp();
 });
 afterAll(() => app?.close());
 

@@ -1,30 +1,21 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the page (and worker.evaluate ones in the service worker).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page, Worker } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './support/app-fixture.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type App, sharedApp } from './support/app-fixture.js';
 import { activateViaMailbox, signUpViaApi } from './support/members.js';
 import { type SubscriptionJson, startPushService } from './support/push-service.js';
 
-const workDir = mkdtempSync(join(tmpdir(), 'amora-e2e-notifications-'));
 let push: Awaited<ReturnType<typeof startPushService>>;
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 beforeAll(async () => {
-  push = await startPushService(join(workDir, 'push-service-ca.pem'));
-  // The server trusts the stand-in push service's certificate (web-push only sends to https).
-  app = await startApp({
-    NODE_EXTRA_CA_CERTS: push.certFile,
-    PUSH_SERVICE_HOSTS: '127.0.0.1',
-    WELCOME_CREDITS: '20',
-  });
+  // The shared server trusts this certificate (web-push only sends to https).
+  push = await startPushService(inject('pushServiceCa'));
+  app = await sharedApp();
 });
 afterAll(async () => {
   await app?.close();
   await push?.close();
-  rmSync(workDir, { recursive: true, force: true });
 });
 
 /** Live delivery takes well under a second; polling (every 60 s) would fail these waits. */

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './support/app-fixture.js';
+import { type App, sharedApp } from './support/app-fixture.js';
 import { signUpViaApi } from './support/members.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 beforeAll(async () => {
-  app = await startApp({ WELCOME_CREDITS: '10' });
+  app = await sharedApp();
 });
 afterAll(() => app?.close());
 

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './support/app-fixture.js';
+import { type App, sharedApp } from './support/app-fixture.js';
 import { signUpViaApi } from './support/members.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 beforeAll(async () => {
-  app = await startApp();
+  app = await sharedApp();
 });
 afterAll(() => app?.close());
 

@@ -1,16 +1,16 @@
 import type { PublicProfile } from '@amora/shared/schemas/profile';
 import type { APIRequestContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, logInThroughUi, startApp } from './support/app-fixture.js';
+import { type App, DEMO, logInThroughUi, sharedApp } from './support/app-fixture.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 /** Seeded members as a logged-in search lists them, and those of them with similar members. */
 let members: PublicProfile[] = [];
 let withSimilar: { profile: PublicProfile; similar: PublicProfile[] } | null = null;
 
 beforeAll(async () => {
   // Enough members that some of them have similar ones (same gender, age ±5, nearby country).
-  app = await startApp({ SEED_MEMBERS: '60' });
+  app = await sharedApp();
   const { context } = await app.newPage();
   const request = context.request;
   const login = await request.post(app.url('/api/login.php'), {

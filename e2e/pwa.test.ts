@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { connectBrowser } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 // The built web app is copied, so a test can publish a "new" service worker.
@@ -21,8 +21,9 @@ let browser: Browser;
 beforeAll(async () => {
   // `dist` is a link to the current build (decision 022): copy the files, not the link.
   cpSync(builtWeb, webDist, { recursive: true, dereference: true });
+  cpSync(inject('pgliteTemplate'), join(dataDir, 'pgdata'), { recursive: true });
   server = await startServer({ DATA_DIR: dataDir, WEB_DIST: webDist, SEED_MEMBERS: '0' });
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInThroughUi, startApp } from './support/app-fixture.js';
+import { type App, logInThroughUi, sharedApp } from './support/app-fixture.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 beforeAll(async () => {
-  app = await startApp({ SEED_MEMBERS: '40' });
+  app = await sharedApp();
 });
 afterAll(() => app?.close());
 

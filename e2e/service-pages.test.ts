@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, logInThroughUi, startApp } from './support/app-fixture.js';
+import { type App, DEMO, logInThroughUi, sharedApp } from './support/app-fixture.js';
 import { waitForMail } from './support/mailbox.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 beforeAll(async () => {
-  app = await startApp();
+  app = await sharedApp();
 });
 afterAll(() => app?.close());
 

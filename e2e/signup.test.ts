@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startApp } from './support/app-fixture.js';
+import { type App, DEMO, sharedApp } from './support/app-fixture.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: App;
 beforeAll(async () => {
-  app = await startApp();
+  app = await sharedApp();
 });
 afterAll(() => app?.close());
 

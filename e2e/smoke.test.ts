@@ -1,34 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { type App, sharedApp } from './support/app-fixture.js';
 
-let server: RunningServer;
-let browser: Browser;
-const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
-
+let app: App;
 beforeAll(async () => {
-  server = await startServer({ DATA_DIR: dataDir, SEED_MEMBERS: '0' });
-  browser = await launchBrowser();
+  app = await sharedApp();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 describe('the built web app in Chromium', () => {
   it('loads the home page from the server without leaving the origin', async () => {
-    const page = await browser.newPage();
+    const page = (await app.newPage()).page;
     const foreign: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith(server.url) && !request.url().startsWith('data:'))
+      if (!request.url().startsWith(app.server.url) && !request.url().startsWith('data:'))
         foreign.push(request.url());
     });
-    const response = await page.goto(`${server.url}/`);
+    const response = await page.goto(`${app.server.url}/`);
     expect(response?.status()).toBe(200);
     await expect.poll(() => page.title()).toBe('Meet people who get you · Amora');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
@@ -37,23 +24,25 @@ describe('the built web app in Chromium', () => {
   });
 
   it('serves locale messages for a day and hashed assets for good', async () => {
-    const messages = await fetch(`${server.url}/_i18n/de/messages.json`);
+    const messages = await fetch(`${app.server.url}/_i18n/de/messages.json`);
     expect(messages.status).toBe(200);
     expect(messages.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(((await messages.json()) as { auth: { login_title: string } }).auth.login_title).toBe(
       'Einloggen',
     );
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${app.server.url}/`)).text();
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
-    const script = await fetch(`${server.url}${asset}`);
+    const script = await fetch(`${app.server.url}${asset}`);
     expect(script.headers.get('cache-control')).toContain('immutable');
-    expect((await fetch(`${server.url}/index.html`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${app.server.url}/index.html`)).headers.get('cache-control')).toBe(
+      'no-cache',
+    );
   });
 
   it('answers an unknown path with 404 and says so', async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${server.url}/no-such-page`);
+    const page = (await app.newPage()).page;
+    const response = await page.goto(`${app.server.url}/no-such-page`);
     expect(response?.status()).toBe(404);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
+import { connectBrowser } from './support/browser.js';
 
 // Issue 13: two `npm start`s of one checkout, one after the other; the second rebuilds, and
 // the first keeps serving its own build (docs/decisions/022).
@@ -126,7 +126,7 @@ async function bytes(url: string): Promise<{ status: number; body: Buffer }> {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -5,13 +5,17 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './prepare.mjs';
 
+const started = Date.now();
 ensureInstalled();
 ensureBuilt();
+const prepared = Date.now();
 
 const resultsDir = join(root, 'test-results');
 const report = join(resultsDir, 'vitest.json');
+const durations = join(resultsDir, 'durations.txt');
 mkdirSync(resultsDir, { recursive: true });
 rmSync(report, { force: true });
+rmSync(durations, { force: true });
 
 const vitest = spawnSync(
   'npx',
@@ -20,10 +24,17 @@ const vitest = spawnSync(
     'run',
     '--reporter=default',
     '--reporter=json',
+    '--reporter=./scripts/project-durations-reporter.mjs',
     `--outputFile.json=${report}`,
     ...process.argv.slice(2),
   ],
   { cwd: root, stdio: 'inherit', env: process.env },
+);
+
+const seconds = (from, to) => Math.round((to - from) / 1000);
+if (existsSync(durations)) process.stdout.write(readFileSync(durations, 'utf8'));
+console.log(
+  `Install and build: ${seconds(started, prepared)} s; all tests: ${seconds(prepared, Date.now())} s`,
 );
 
 let line = '0 passed, 1 failed';

@@ -90,7 +90,8 @@ export default defineConfig({
   // Every build gets a folder of its own and never writes into the one `dist` links to,
   // which running instances serve; scripts/prepare.mjs builds with --outDir and switches
   // the link (docs/decisions/022).
-  build: { outDir: `releases/${buildId}`, emptyOutDir: true, sourcemap: true },
+  // The manifest (.vite/manifest.json) lets a unit test weigh the first page's scripts.
+  build: { outDir: `releases/${buildId}`, emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', ws: true },

@@ -1,33 +1,60 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { type RunningServer, startServer } from './server.js';
+import { inject } from 'vitest';
+import { connectBrowser } from './browser.js';
+import { startServer } from './server.js';
 
 export const DEMO = { email: 'demo@amora.test', password: 'amora-demo-2026' };
 
-/** One built server with a couple of demo members and one browser, for a test file. */
-export async function startApp(env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
-  const server: RunningServer = await startServer({ DATA_DIR: dataDir, SEED_MEMBERS: '2', ...env });
-  const browser: Browser = await launchBrowser();
+export interface App {
+  server: { url: string };
+  browser: Browser;
+  url: (path: string) => string;
+  newPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+function appOn(url: string, browser: Browser, stop: () => Promise<void>): App {
   return {
-    server,
+    server: { url },
     browser,
-    url: (path: string) => `${server.url}${path}`,
-    async newPage(
-      options: BrowserContextOptions = {},
-    ): Promise<{ context: BrowserContext; page: Page }> {
+    url: (path) => `${url}${path}`,
+    async newPage(options = {}) {
       const context = await browser.newContext({ locale: 'en-US', ...options });
       return { context, page: await context.newPage() };
     },
     async close() {
       await browser.close();
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await stop();
     },
   };
+}
+
+/**
+ * The run's shared server (e2e/support/global-setup.ts), its data put back as seeded
+ * (60 members and the demo login), and the shared Chromium: what most files need.
+ */
+export async function sharedApp(): Promise<App> {
+  const { url, resetUrl } = inject('sharedApp');
+  const reset = await fetch(resetUrl, { method: 'POST' });
+  if (!reset.ok) throw new Error(`the shared server could not be reset: ${await reset.text()}`);
+  return appOn(url, await connectBrowser(), async () => {});
+}
+
+/**
+ * A server of this file's own, for a configuration the shared one does not have (see
+ * SHARED_APP_ENV), on a copy of the migrated template with a couple of demo members.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<App> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
+  cpSync(inject('pgliteTemplate'), join(dataDir, 'pgdata'), { recursive: true });
+  const server = await startServer({ DATA_DIR: dataDir, SEED_MEMBERS: '2', ...env });
+  return appOn(server.url, await connectBrowser(), async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 }
 
 /** Logs in through the login form like a member would. */

@@ -1,8 +1,9 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type LaunchOptions } from 'playwright-core';
+import { inject } from 'vitest';
 
 /** Debian's Chromium, headless, with nothing reaching out to the network by itself. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export function browserOptions(): LaunchOptions {
+  return {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -14,5 +15,18 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-  });
+  };
+}
+
+/** A Chromium of this file's own. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch(browserOptions());
+}
+
+/**
+ * The run's shared Chromium (started by global-setup.ts). Closing the returned browser
+ * disconnects this file and closes the contexts it made; the Chromium keeps running.
+ */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserWsEndpoint'));
 }

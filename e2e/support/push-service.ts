@@ -92,44 +92,53 @@ function selfSignedCertificate(): { key: KeyObject; certPem: string } {
   };
 }
 
+/** The stand-in push service's certificate and key; the app server trusts `certFile`. */
+export interface PushServiceCa {
+  certFile: string;
+  certPem: string;
+  keyPem: string;
+}
+
+/** A new certificate for stand-in push services, written to `certFile`. */
+export function createPushServiceCa(certFile: string): PushServiceCa {
+  const { key, certPem } = selfSignedCertificate();
+  writeFileSync(certFile, certPem);
+  return { certFile, certPem, keyPem: key.export({ type: 'pkcs8', format: 'pem' }).toString() };
+}
+
 /**
  * A stand-in push service over https on 127.0.0.1 (DESIGN "Push": Chromium here has none).
  * It hands out browser-like subscriptions with its own keys and decrypts what the app
- * server sends to them. Start the app server with `NODE_EXTRA_CA_CERTS: certFile`.
+ * server sends to them. The app server must have been started with
+ * `NODE_EXTRA_CA_CERTS: ca.certFile`.
  */
-export async function startPushService(certFile: string) {
-  const { key, certPem } = selfSignedCertificate();
-  writeFileSync(certFile, certPem);
+export async function startPushService(ca: PushServiceCa) {
   const keys = new Map<string, BrowserPushKeys>();
   const received: ReceivedPush[] = [];
-  const server = createServer(
-    { key: key.export({ type: 'pkcs8', format: 'pem' }), cert: certPem },
-    (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const path = req.url ?? '';
-        const subscriber = keys.get(path);
-        if (!subscriber) {
-          res.writeHead(404).end();
-          return;
-        }
-        try {
-          received.push({ path, payload: decryptPush(Buffer.concat(chunks), subscriber) });
-          res.writeHead(201).end();
-        } catch {
-          // What a browser could not decrypt never reaches the service worker.
-          res.writeHead(400).end();
-        }
-      });
-    },
-  );
+  const server = createServer({ key: ca.keyPem, cert: ca.certPem }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      const subscriber = keys.get(path);
+      if (!subscriber) {
+        res.writeHead(404).end();
+        return;
+      }
+      try {
+        received.push({ path, payload: decryptPush(Buffer.concat(chunks), subscriber) });
+        res.writeHead(201).end();
+      } catch {
+        // What a browser could not decrypt never reaches the service worker.
+        res.writeHead(400).end();
+      }
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const base = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   let counter = 0;
   return {
-    certFile,
     /** Every push received so far, for `subscription.endpoint`. */
     receivedBy: (endpoint: string) =>
       received.filter((p) => p.path === new URL(endpoint).pathname).map((p) => p.payload),

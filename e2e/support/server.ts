@@ -12,7 +12,7 @@ export interface RunningServer {
   process: ChildProcess;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -23,12 +23,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server as `npm start` would run it, and waits until it answers. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts the built server as `npm start` would run it, and waits until it answers. With
+ * `ipc`, the server gets an IPC channel to this process (for TEST_DATA_RESET=ipc).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { ipc = false }: { ipc?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])],
   });
   let output = '';
   child.stdout?.on('data', (chunk) => {

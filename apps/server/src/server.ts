@@ -5,6 +5,7 @@ import { ConfigError, parseConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { startAppOutboxWorker } from './modules/mail/outbox-worker.js';
 import { prepareData } from './startup.js';
+import { serveDataResets } from './test-harness.js';
 
 async function main() {
   let config: ReturnType<typeof parseConfig>;
@@ -31,6 +32,7 @@ async function main() {
     listen: handle.listen,
     logger,
   });
+  if (config.testDataReset === 'ipc') await serveDataResets(handle.db, logger);
   // Every instance works the outbox (mail now, push later); see docs/decisions/007.
   const outboxWorker = startAppOutboxWorker(app);
 

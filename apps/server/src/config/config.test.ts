@@ -25,4 +25,12 @@ describe('parseConfig', () => {
       expect(String(error)).toMatch(/RATE_LIMIT/);
     }
   });
+
+  it('takes the test harness reset only on a loopback address', () => {
+    expect(parseConfig({ TEST_DATA_RESET: 'ipc' }).testDataReset).toBe('ipc');
+    expect(parseConfig({}).testDataReset).toBe('off');
+    expect(() => parseConfig({ TEST_DATA_RESET: 'ipc', HOST: '0.0.0.0' })).toThrow(
+      /TEST_DATA_RESET/,
+    );
+  });
 });

@@ -79,7 +79,11 @@ const envSchema = z.object({
   // Without a partner, both partner tiles lead to our own premium page.
   CAMS_PARTNER_URL: redirectTarget.default('/premium'),
   RESELL_PARTNER_URL: redirectTarget.default('/premium'),
+  // Test harnesses only (decision 023): the parent process may restore the start-up data.
+  TEST_DATA_RESET: z.enum(['off', 'ipc']).default('off'),
 });
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export type AppConfig = ReturnType<typeof parseConfig>;
 
@@ -94,6 +98,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.TEST_DATA_RESET !== 'off' && !LOOPBACK_HOSTS.has(e.HOST)) {
+    throw new ConfigError(
+      'Invalid configuration: TEST_DATA_RESET: only for test harnesses on a loopback HOST',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -143,6 +152,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     camsPartnerUrl: e.CAMS_PARTNER_URL,
     /** Ad (resell) tile target. */
     resellPartnerUrl: e.RESELL_PARTNER_URL,
+    /** `ipc`: the process that spawned this server may restore the start-up data. */
+    testDataReset: e.TEST_DATA_RESET,
   };
 }
 
