@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -17,13 +18,24 @@ const apiProject = (name: string, kind: 'pglite' | 'postgres') => ({
     exclude: pureServerTests,
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     env: { TEST_DB_KIND: kind },
+    // Each file builds its own app on its own database; the modules (the whole server)
+    // are imported once per worker instead of once per file (half the CPU time otherwise).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 });
 
+/**
+ * Vitest's default on two cores is one worker. `npm test` runs the browser files and the
+ * other projects in two Vitest processes side by side, one worker each (scripts/test.mjs);
+ * run alone, a project may use two workers (more on larger machines).
+ */
+const workers = Math.min(4, Math.max(2, availableParallelism()));
+
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       {
         resolve,
@@ -46,11 +58,13 @@ export default defineConfig({
           name: 'e2e',
           expect: { poll: { timeout: 10_000 } },
           include: ['e2e/**/*.test.ts'],
-          // One shared server, Chromium and database template per run (decision 023).
+          // One shared server per worker, one Chromium and one database template per run
+          // (decision 023).
           globalSetup: ['e2e/support/global-setup.ts'],
+          // The test files' helpers (Playwright's client among them) load once per worker.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

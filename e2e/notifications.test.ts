@@ -38,7 +38,8 @@ async function member(
   options: BrowserContextOptions & { language?: string } = {},
 ): Promise<Member> {
   const { language, ...contextOptions } = options;
-  const { context, page } = await app.newPage(contextOptions);
+  // Push arrives through the service worker: these contexts keep theirs.
+  const { context, page } = await app.newPage({ serviceWorkers: 'allow', ...contextOptions });
   if (language) {
     await context.addCookies([{ name: 'i18n_redirected', value: language, url: app.server.url }]);
   }

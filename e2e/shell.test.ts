@@ -1,5 +1,5 @@
 import { APP_ROUTES } from '@amora/shared/routes';
-import type { Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, DEMO, logInThroughUi, sharedApp } from './support/app-fixture.js';
 
@@ -17,6 +17,18 @@ const SAMPLE_PARAMS: Record<string, string> = {
   creditId: '1',
   transactionId: 'tx1',
 };
+/**
+ * Goes to `path` inside the loaded app, as a link would (the router follows popstate):
+ * the screen renders without loading the whole app again, which a full load per route
+ * would cost the suite several CPU-seconds per screen.
+ */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 const samplePath = (path: string) =>
   path
     .replace(/\/:(\w+)\?/g, '')
@@ -67,13 +79,18 @@ describe('session through the UI', () => {
 describe('routes', () => {
   it('sends a logged-out visitor on every login-only route to the login page', async () => {
     const { context, page } = await app.newPage();
+    await page.goto(app.url('/login'));
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
     for (const route of APP_ROUTES.filter((r) => r.auth === 'required')) {
       for (const path of [route.path, ...(route.aliases ?? [])].map(samplePath)) {
-        await page.goto(app.url(path));
-        await page.waitForURL(/\/login\?redirect=/);
-        expect(new URL(page.url()).searchParams.get('redirect'), path).toBe(path);
+        await navigateInApp(page, path);
+        await page.waitForURL((url) => url.searchParams.get('redirect') === path);
+        expect(new URL(page.url()).pathname, path).toBe('/login');
       }
     }
+    // A full load of such a route is turned away the same way.
+    await page.goto(app.url('/chats'));
+    await page.waitForURL(/\/login\?redirect=%2Fchats$/);
     await context.close();
   });
 
@@ -85,10 +102,15 @@ describe('routes', () => {
     const open = APP_ROUTES.filter(
       (r) => r.auth !== 'required' && !r.redirectTo && !sendsToLogin.has(r.name),
     );
+    await page.goto(app.url('/'));
     for (const route of open) {
       const path = samplePath(route.path);
-      const response = await page.goto(app.url(path));
-      expect(response?.status(), path).toBe(200);
+      // The server answers the app for the route; the app, already loaded, renders it.
+      expect((await page.request.get(app.url(path))).status(), path).toBe(200);
+      await navigateInApp(page, path);
+      // The root layout names the page it shows: the route has rendered once it does.
+      const shown = route.name === 'index' ? 'index' : `app-${route.name}-page`;
+      await page.locator(`.${shown}`).waitFor({ state: 'attached' });
       await expect.poll(() => page.locator('h1').first().isVisible(), { message: path }).toBe(true);
       expect(new URL(page.url()).pathname, path).toBe(path);
       // Every screen of the route table is built: none shows the "opens soon" placeholder.

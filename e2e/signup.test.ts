@@ -29,6 +29,7 @@ describe('signing up in the browser', () => {
     const { context, page } = await app.newPage({
       geolocation: UTRECHT,
       permissions: ['geolocation', 'notifications'],
+      serviceWorkers: 'allow',
     });
     const address = `anna.${Date.now()}@gmial.com`;
     await page.goto(app.url('/signup'));

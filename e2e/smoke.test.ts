@@ -1,3 +1,5 @@
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, sharedApp } from './support/app-fixture.js';
 
@@ -35,6 +37,18 @@ describe('the built web app in Chromium', () => {
     expect(asset).toBeTruthy();
     const script = await fetch(`${app.server.url}${asset}`);
     expect(script.headers.get('cache-control')).toContain('immutable');
+    // Sent as the build compressed it (brotli, quality 11), not compressed again per request.
+    const raw = await new Promise<IncomingMessage>((resolve) =>
+      httpGet(`${app.server.url}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } }, resolve),
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of raw) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    expect(raw.headers['content-encoding']).toBe('br');
+    expect(raw.headers['content-type']).toMatch(/javascript/);
+    // A file's length is known up front; compressing on the fly would send it in chunks.
+    expect(Number(raw.headers['content-length'])).toBe(body.length);
+    expect(brotliDecompressSync(body).toString()).toBe(await script.text());
     expect((await fetch(`${app.server.url}/index.html`)).headers.get('cache-control')).toBe(
       'no-cache',
     );

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectBrowser } from './support/browser.js';
+import { freePort } from './support/server.js';
 
 // Issue 13: two `npm start`s of one checkout, one after the other; the second rebuilds, and
 // the first keeps serving its own build (docs/decisions/022).
@@ -34,17 +34,6 @@ const killAll = () => {
   for (const child of running) killGroup(child);
 };
 process.once('exit', killAll);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The environment `npm start` gets from a shell: none of the test runner's own settings. */
 function shellEnv(): NodeJS.ProcessEnv {

@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ROUTES, matchRoute } from '../../packages/shared/src/routes.ts';
 import { buildInfoPlugin } from './vite/build-info.ts';
 import { localeMessagesPlugin } from './vite/locale-messages.ts';
+import { precompressPlugin } from './vite/precompress.ts';
 
 const shared = fileURLToPath(new URL('../../packages/shared/src', import.meta.url));
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -42,6 +43,7 @@ export default defineConfig({
     react(),
     localeMessagesPlugin(`${src}/locales`),
     buildInfoPlugin(buildId),
+    precompressPlugin(),
     // One service worker, /sw.js with scope / (DESIGN "Contract details"); the server
     // serves /manifest.webmanifest, and src/lib/service-worker.ts registers the worker.
     VitePWA({

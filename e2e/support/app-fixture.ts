@@ -21,8 +21,17 @@ function appOn(url: string, browser: Browser, stop: () => Promise<void>): App {
     server: { url },
     browser,
     url: (path) => `${url}${path}`,
+    /**
+     * A new browser context and page. Service workers are off unless a test asks for them
+     * (`serviceWorkers: 'allow'`): each new context would otherwise precache the whole app,
+     * work that only the PWA, push and signup tests are about.
+     */
     async newPage(options = {}) {
-      const context = await browser.newContext({ locale: 'en-US', ...options });
+      const context = await browser.newContext({
+        locale: 'en-US',
+        serviceWorkers: 'block',
+        ...options,
+      });
       return { context, page: await context.newPage() };
     },
     async close() {
@@ -33,11 +42,14 @@ function appOn(url: string, browser: Browser, stop: () => Promise<void>): App {
 }
 
 /**
- * The run's shared server (e2e/support/global-setup.ts), its data put back as seeded
- * (60 members and the demo login), and the shared Chromium: what most files need.
+ * This worker's shared server (e2e/support/global-setup.ts), its data put back as seeded
+ * (60 members and the demo login), and the shared Chromium: what most files need. Files
+ * that run at the same time run in different workers, so they never share a server.
  */
 export async function sharedApp(): Promise<App> {
-  const { url, resetUrl } = inject('sharedApp');
+  const servers = inject('sharedApps');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  const { url, resetUrl } = servers[(worker - 1) % servers.length]!;
   const reset = await fetch(resetUrl, { method: 'POST' });
   if (!reset.ok) throw new Error(`the shared server could not be reset: ${await reset.text()}`);
   return appOn(url, await connectBrowser(), async () => {});

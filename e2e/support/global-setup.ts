@@ -13,8 +13,11 @@ import { startServer } from './server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The server most browser test files share, and where to ask for its data reset. */
-    sharedApp: { url: string; resetUrl: string };
+    /**
+     * The servers most browser test files share, one per worker (VITEST_POOL_ID 1 uses the
+     * first), and where to ask for a server's data reset.
+     */
+    sharedApps: { url: string; resetUrl: string }[];
     /** One Chromium for every file; each connects and makes its own contexts. */
     browserWsEndpoint: string;
     /** A migrated embedded database to copy, for files that start servers of their own. */
@@ -55,10 +58,31 @@ function resetter(child: ChildProcess) {
 }
 
 /**
+ * A small endpoint on 127.0.0.1: `POST /reset/<n>` restores shared server n. Test files
+ * run in Vitest's worker processes, which do not hold the servers' IPC channels.
+ */
+async function startControl(stops: (() => Promise<unknown> | unknown)[]) {
+  const resets = new Map<number, () => Promise<void>>();
+  const control = createServer((req, res) => {
+    const reset =
+      req.method === 'POST' && resets.get(Number(/^\/reset\/(\d+)$/.exec(req.url ?? '')?.[1]));
+    if (!reset) return void res.writeHead(404).end();
+    reset().then(
+      () => res.writeHead(204).end(),
+      (error: unknown) => res.writeHead(500).end(String(error)),
+    );
+  });
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+  stops.push(() => new Promise<void>((resolve) => control.close(() => resolve())));
+  const address = control.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, resets };
+}
+
+/**
  * Starts once per run of the browser tests: a migrated PGlite template, the stand-in push
- * service's certificate, one Chromium, and one server that every file shares, put back to
- * its seeded state when a file begins (`sharedApp()`). Test files run in other processes,
- * so a small control endpoint here turns their reset call into the server's IPC message.
+ * service's certificate, one Chromium, and one shared server per worker, put back to its
+ * seeded state when a file begins (`sharedApp()`).
  */
 export default async function setup(project: TestProject) {
   const work = mkdtempSync(join(tmpdir(), 'amora-e2e-shared-'));
@@ -82,37 +106,35 @@ export default async function setup(project: TestProject) {
     stops.push(() => browser.close());
     project.provide('browserWsEndpoint', browser.wsEndpoint());
 
-    const dataDir = join(work, 'shared-app');
-    mkdirSync(dataDir);
-    cpSync(template, join(dataDir, 'pgdata'), { recursive: true });
-    const server = await startServer(
-      {
-        ...SHARED_APP_ENV,
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        NODE_EXTRA_CA_CERTS: ca.certFile,
-        TEST_DATA_RESET: 'ipc',
-      },
-      { ipc: true },
-    );
-    stops.push(() => server.stop());
+    // Seeded once (portraits take a while to render), then copied for every worker.
+    const seeded = join(work, 'seeded-app');
+    mkdirSync(seeded);
+    cpSync(template, join(seeded, 'pgdata'), { recursive: true });
+    const seeding = await startServer({ ...SHARED_APP_ENV, LOG_LEVEL: 'warn', DATA_DIR: seeded });
+    await seeding.stop();
 
-    const reset = resetter(server.process);
-    const control = createServer((req, res) => {
-      if (req.method !== 'POST' || req.url !== '/reset') return void res.writeHead(404).end();
-      reset().then(
-        () => res.writeHead(204).end(),
-        (error: unknown) => res.writeHead(500).end(String(error)),
-      );
-    });
-    await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
-    stops.push(() => new Promise<void>((resolve) => control.close(() => resolve())));
-    const address = control.address();
-    const controlPort = typeof address === 'object' && address ? address.port : 0;
-    project.provide('sharedApp', {
-      url: server.url,
-      resetUrl: `http://127.0.0.1:${controlPort}/reset`,
-    });
+    const control = await startControl(stops);
+    const count = project.config.maxWorkers || project.vitest.config.maxWorkers || 1;
+    const servers = await Promise.all(
+      Array.from({ length: count }, async (_, index) => {
+        const dataDir = join(work, `shared-app-${index + 1}`);
+        cpSync(seeded, dataDir, { recursive: true });
+        const server = await startServer(
+          {
+            ...SHARED_APP_ENV,
+            LOG_LEVEL: 'warn',
+            DATA_DIR: dataDir,
+            NODE_EXTRA_CA_CERTS: ca.certFile,
+            TEST_DATA_RESET: 'ipc',
+          },
+          { ipc: true },
+        );
+        stops.push(() => server.stop());
+        control.resets.set(index + 1, resetter(server.process));
+        return { url: server.url, resetUrl: `${control.url}/reset/${index + 1}` };
+      }),
+    );
+    project.provide('sharedApps', servers);
   } catch (error) {
     await teardown();
     throw error;

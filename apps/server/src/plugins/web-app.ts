@@ -65,6 +65,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       prefix: '/',
       index: false,
       wildcard: true,
+      // The build writes `.br` and `.gz` beside each text file: sent as they are.
+      preCompressed: true,
       // `.amora/` holds the build's records, nothing a browser needs.
       dotfiles: 'ignore',
       setHeaders(reply, path) {

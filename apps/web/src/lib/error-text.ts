@@ -32,7 +32,7 @@ const TEXT_VALUES = {
 
 /**
  * The one path from an error to the member's language: `errors.<code>` of the shared
- * catalogue (docs/decisions/022). Screens choose what to do about a code, never its text.
+ * catalogue (docs/decisions/024). Screens choose what to do about a code, never its text.
  */
 export function useErrorText(): (error: unknown) => string {
   const { t } = useTranslation();
