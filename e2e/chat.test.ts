@@ -168,6 +168,8 @@ describe('chat in the browser', () => {
     otto.page.on('request', (request) => {
       if (request.url().includes('/api/messages.php')) fetched.push(request.url());
     });
+    // Otto's clock is the test's: the poll comes when the test moves time on, not 15 s later.
+    await otto.page.clock.install();
     await otto.page.goto(app.url(`/chats/${chatId}`));
     await log(otto.page).getByText('Earlier 35', { exact: true }).waitFor();
     // Back to the start: the older page loads.
@@ -179,7 +181,8 @@ describe('chat in the browser', () => {
     expect(olderPages).toBe(1);
 
     await say('Anyone there?');
-    await log(otto.page).getByText('Anyone there?').waitFor({ timeout: 25_000 });
+    await otto.page.clock.runFor(16_000);
+    await log(otto.page).getByText('Anyone there?').waitFor();
     // The poll read the newest page only; the older one stays as it was loaded.
     expect(fetched.filter((url) => url.includes('before=')).length).toBe(olderPages);
     expect(await log(otto.page).getByText('Earlier 1', { exact: true }).count()).toBe(1);

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,47 +93,47 @@ export default async function setup(project: TestProject) {
     for (const stop of stops.reverse()) await stop();
   };
   try {
-    const template = join(work, 'pglite-template');
-    const handle = await openPglite(template);
-    await migrateToLatest(handle.db);
-    await handle.close();
-    project.provide('pgliteTemplate', template);
-
     const ca = createPushServiceCa(join(work, 'push-service-ca.pem'));
     project.provide('pushServiceCa', ca);
-
-    const browser = await chromium.launchServer(browserOptions());
-    stops.push(() => browser.close());
-    project.provide('browserWsEndpoint', browser.wsEndpoint());
-
-    // Seeded once (portraits take a while to render), then copied for every worker.
-    const seeded = join(work, 'seeded-app');
-    mkdirSync(seeded);
-    cpSync(template, join(seeded, 'pgdata'), { recursive: true });
-    const seeding = await startServer({ ...SHARED_APP_ENV, LOG_LEVEL: 'warn', DATA_DIR: seeded });
-    await seeding.stop();
-
     const control = await startControl(stops);
     const count = project.config.maxWorkers || project.vitest.config.maxWorkers || 1;
-    const servers = await Promise.all(
-      Array.from({ length: count }, async (_, index) => {
-        const dataDir = join(work, `shared-app-${index + 1}`);
-        cpSync(seeded, dataDir, { recursive: true });
-        const server = await startServer(
-          {
-            ...SHARED_APP_ENV,
-            LOG_LEVEL: 'warn',
-            DATA_DIR: dataDir,
-            NODE_EXTRA_CA_CERTS: ca.certFile,
-            TEST_DATA_RESET: 'ipc',
-          },
-          { ipc: true },
-        );
-        stops.push(() => server.stop());
-        control.resets.set(index + 1, resetter(server.process));
-        return { url: server.url, resetUrl: `${control.url}/reset/${index + 1}` };
-      }),
-    );
+
+    // Side by side: the template, Chromium, and the shared servers, each making and seeding
+    // its own database (the portraits take a while to render).
+    const makeTemplate = async () => {
+      const template = join(work, 'pglite-template');
+      const handle = await openPglite(template);
+      await migrateToLatest(handle.db);
+      await handle.close();
+      return template;
+    };
+    const launchBrowserServer = async () => {
+      const browser = await chromium.launchServer(browserOptions());
+      stops.push(() => browser.close());
+      return browser.wsEndpoint();
+    };
+    const startShared = async (index: number) => {
+      const server = await startServer(
+        {
+          ...SHARED_APP_ENV,
+          LOG_LEVEL: 'warn',
+          DATA_DIR: join(work, `shared-app-${index + 1}`),
+          NODE_EXTRA_CA_CERTS: ca.certFile,
+          TEST_DATA_RESET: 'ipc',
+        },
+        { ipc: true },
+      );
+      stops.push(() => server.stop());
+      control.resets.set(index + 1, resetter(server.process));
+      return { url: server.url, resetUrl: `${control.url}/reset/${index + 1}` };
+    };
+    const [template, wsEndpoint, servers] = await Promise.all([
+      makeTemplate(),
+      launchBrowserServer(),
+      Promise.all(Array.from({ length: count }, (_, index) => startShared(index))),
+    ]);
+    project.provide('pgliteTemplate', template);
+    project.provide('browserWsEndpoint', wsEndpoint);
     project.provide('sharedApps', servers);
   } catch (error) {
     await teardown();
