@@ -100,6 +100,27 @@ describe('API ground rules', () => {
     for (const res of [wrongType, tooLarge]) expect(isErrorCode(res.json().error.code)).toBe(true);
   });
 
+  // Issue 14: the hooks decide by the route the router matched, so an encoded or doubled
+  // path cannot slip past them to a handler.
+  it('refuses a state-changing call without X-App-Package however its path is spelled', async () => {
+    for (const url of [
+      '/api/login.php',
+      '/%61pi/login.php',
+      '/api/%6Cogin.php',
+      '//api/login.php',
+      '/api/./login.php',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { email: 'someone@example.com', password: 'not-the-password' },
+      });
+      // Either the router does not know the spelling (404) or the rule applies (403): never the login.
+      expect([403, 404], url).toContain(res.statusCode);
+      if (res.statusCode === 403) expect(res.json().error.code, url).toBe('missing_app_package');
+    }
+  });
+
   it('lists every call in /api/openapi.json', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
@@ -137,6 +158,9 @@ describe('per-address call limit', () => {
       expect(codes[6]).toBe(429);
       const res = await limited.app.inject({ method: 'GET', url: '/api/interests.php' });
       expect(res.json().error.code).toBe('rate_limited');
+      // An encoded spelling of the same call is the same call, and counts against the same limit.
+      const encoded = await limited.app.inject({ method: 'GET', url: '/%61pi/interests.php' });
+      expect(encoded.statusCode).toBe(429);
     } finally {
       await limited.close();
     }

@@ -2,6 +2,7 @@ import { APP_PACKAGE_HEADER, ORIGINAL_HOST_HEADER } from '@amora/shared/constant
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors.js';
+import { isUnder } from '../lib/route-path.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -11,7 +12,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export const appPackagePlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || !STATE_CHANGING.has(request.method)) return;
+    if (!isUnder(request, '/api/') || !STATE_CHANGING.has(request.method)) return;
     const appPackage = request.headers[APP_PACKAGE_HEADER];
     if (typeof appPackage !== 'string' || appPackage.trim() === '') {
       throw forbidden('missing_app_package', 'This call must be made from the app');

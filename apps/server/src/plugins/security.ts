@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isUnder } from '../lib/route-path.js';
 
 /** Security headers, compression, cookies and the per-address call limit. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -37,7 +38,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       global: true,
       max: config.rateLimit.perMinute,
       timeWindow: '1 minute',
-      allowList: (request) => !request.url.startsWith('/api/'),
+      allowList: (request) => !isUnder(request, '/api/'),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         code: 'rate_limited',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notLoggedIn } from '../lib/errors.js';
+import { isUnder } from '../lib/route-path.js';
 import {
   type MemberContext,
   resolveSession,
@@ -44,7 +45,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (request) => {
     // The API and the demo payment page (`/_pay/`) know who is calling; pages do not ask.
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/_pay/')) return;
+    if (!isUnder(request, '/api/') && !isUnder(request, '/_pay/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const session = await resolveSession(db, token, config.sessionDays, {

@@ -6,6 +6,7 @@ import { LOCALE_MESSAGES_MAX_AGE_SECONDS } from '@amora/shared/rules/locale';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { decodedPath } from '../lib/route-path.js';
 
 /** Hashed assets forever, locale files for a day (spec section 9), everything else revalidated. */
 function cacheControlFor(path: string): string {
@@ -83,7 +84,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       .send(indexHtml);
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const path = decodedPath(request);
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
       return reply
         .status(404)
