@@ -174,4 +174,29 @@ describe('per-address call limit', () => {
       await open.close();
     }
   });
+
+  it('behind one proxy (TRUST_PROXY=1), counts the address that proxy saw, not what the client wrote', async () => {
+    const proxied = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1' });
+    try {
+      const call = (forwardedFor: string) =>
+        proxied.app.inject({
+          method: 'GET',
+          url: '/api/interests.php',
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      // The proxy appends the peer it saw (5.6.7.8); whatever the client put before it is its
+      // own word. Another client behind the same proxy (6.6.6.6) has its own count.
+      const statuses = [];
+      for (const forwardedFor of [
+        '1.2.3.4, 5.6.7.8',
+        '9.9.9.9, 5.6.7.8',
+        '127.0.0.1, 5.6.7.8',
+        '1.2.3.4, 6.6.6.6',
+      ])
+        statuses.push((await call(forwardedFor)).statusCode);
+      expect(statuses).toEqual([200, 200, 429, 200]);
+    } finally {
+      await proxied.close();
+    }
+  });
 });

@@ -6,6 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config/config.js';
+import { fastifyTrustProxy } from './config/trust-proxy.js';
 import type { DatabaseKind } from './db/database.js';
 import type { Listen } from './db/listen.js';
 import type { Database } from './db/schema.js';
@@ -72,7 +73,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

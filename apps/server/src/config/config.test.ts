@@ -33,4 +33,28 @@ describe('parseConfig', () => {
       /TEST_DATA_RESET/,
     );
   });
+
+  it('reads TRUST_PROXY as no proxy, a hop count or the proxies’ addresses, and refuses the rest', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const bad of [
+      'yes',
+      'on',
+      '10.0.0.0/33',
+      '1.2.3',
+      'proxy.example.com',
+      '1.2.3.4,',
+      '-1',
+    ]) {
+      expect(() => parseConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

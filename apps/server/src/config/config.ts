@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES } from '@amora/shared/constants';
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy.js';
 
 const onOff = z.enum(['on', 'off']);
 const positiveInt = z.coerce.number().int().positive();
@@ -42,7 +43,13 @@ const envSchema = z.object({
   SEED_MEMBERS: z.coerce.number().int().min(0).max(1_000_000).default(300),
   DEMO_PASSWORD: z.string().min(8).default('amora-demo-2026'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (value) => parseTrustProxy(value) !== null,
+      'must be false, true, a hop count, or a comma list of proxy addresses or CIDR ranges',
+    )
+    .default('false'),
   RATE_LIMIT: onOff.default('on'),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
   SIGNUPS_PER_HOUR: positiveInt.default(100),
@@ -118,7 +125,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     seedMembers: e.SEED_MEMBERS,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     rateLimit: {
       enabled: e.RATE_LIMIT === 'on',
       perMinute: e.RATE_LIMIT_PER_MINUTE,
