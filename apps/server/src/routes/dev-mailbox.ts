@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../modules/mail/mail-layout.js';
 import { findMail, listRecentMails, type OutboxJob } from '../modules/mail/outbox.repository.js';
 
@@ -6,6 +6,21 @@ const MAILS_SHOWN = 50;
 
 const isLoopback = (ip: string) =>
   ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+const PROXY_HEADER = /^(forwarded|x-forwarded-.*|x-real-ip|via)$/i;
+
+/**
+ * Read on this machine, directly: a loopback peer, a loopback `Host`, and no header a proxy
+ * adds. Behind a proxy on the same machine every visitor's peer address is loopback, so the
+ * peer alone would let anyone on the internet read activation and reset links.
+ */
+function readLocally(request: FastifyRequest): boolean {
+  if (!isLoopback(request.socket.remoteAddress ?? '') || !isLoopback(request.ip)) return false;
+  if (Object.keys(request.headers).some((name) => PROXY_HEADER.test(name))) return false;
+  const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+  return LOOPBACK_NAMES.has(host) || host.startsWith('127.');
+}
 
 /** Escaped text with its web addresses made clickable (the activation link, above all). */
 const linkify = (text: string) =>
@@ -79,7 +94,7 @@ export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
 
   // Activation links are in there: only someone on this machine may read them.
   app.addHook('onRequest', async (request, reply) => {
-    if (!isLoopback(request.ip)) return reply.callNotFound();
+    if (!readLocally(request)) return reply.callNotFound();
   });
 
   app.get('/_dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {

@@ -208,6 +208,26 @@ describe('development mailbox (no SMTP_URL)', () => {
       expect((await dev.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
   });
+
+  // Issue 14: a proxy on this machine makes every visitor's peer address loopback.
+  it('is not shown through a proxy or under a public host name', async () => {
+    for (const headers of [
+      { 'x-forwarded-for': '127.0.0.1' },
+      { 'x-forwarded-host': 'localhost' },
+      { 'x-real-ip': '127.0.0.1' },
+      { forwarded: 'for=127.0.0.1' },
+      { via: '1.1 nginx' },
+      { host: 'amora.example' },
+    ]) {
+      const res = await dev.app.inject({ method: 'GET', url: '/_dev/mailbox', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(res.body).not.toContain('Development mailbox');
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
+      const res = await dev.app.inject({ method: 'GET', url: '/_dev/mailbox', headers: { host } });
+      expect(res.statusCode, host).toBe(200);
+    }
+  });
 });
 
 describe('POST /api/activate.php (a new activation mail)', () => {
