@@ -43,7 +43,6 @@ export async function createTestApp(
   const testDb = await createTestDb();
   const dataDir = mkdtempSync(join(tmpdir(), 'amora-app-'));
   const config = parseConfig({
-    NODE_ENV: 'test',
     DATA_DIR: dataDir,
     WEB_DIST: join(dataDir, 'no-web-build'),
     LOG_LEVEL: 'silent',

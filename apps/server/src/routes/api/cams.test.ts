@@ -334,7 +334,7 @@ describe('GET /api/resellpartner.php', () => {
 });
 
 describe('partner URLs in the configuration', () => {
-  const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/amora-config-test' };
+  const base = { DATA_DIR: '/tmp/amora-config-test' };
 
   it('defaults both to our own premium page', () => {
     const config = parseConfig(base);
