@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES } from '@amora/shared/constants';
 import { z } from 'zod';
+import { isLoopbackHost } from '../lib/loopback.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
 const onOff = z.enum(['on', 'off']);
@@ -29,7 +30,6 @@ const redirectTarget = z
   .refine(isSafeRedirectTarget, 'must be an http(s):// URL or a path of this site starting with /');
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
@@ -45,11 +45,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
-    .refine(
-      (value) => parseTrustProxy(value) !== null,
-      'must be false, true, a hop count, or a comma list of proxy addresses or CIDR ranges',
-    )
-    .default('false'),
+    .default('false')
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust !== null) return trust;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be false, true, a hop count, or a comma list of proxy addresses or CIDR ranges',
+      });
+      return z.NEVER;
+    }),
   RATE_LIMIT: onOff.default('on'),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
   SIGNUPS_PER_HOUR: positiveInt.default(100),
@@ -90,8 +96,6 @@ const envSchema = z.object({
   TEST_DATA_RESET: z.enum(['off', 'ipc']).default('off'),
 });
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
-
 export type AppConfig = ReturnType<typeof parseConfig>;
 
 const emptyToUndefined = (env: NodeJS.ProcessEnv) =>
@@ -105,7 +109,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  if (e.TEST_DATA_RESET !== 'off' && !LOOPBACK_HOSTS.has(e.HOST)) {
+  if (e.TEST_DATA_RESET !== 'off' && !isLoopbackHost(e.HOST)) {
     throw new ConfigError(
       'Invalid configuration: TEST_DATA_RESET: only for test harnesses on a loopback HOST',
     );
@@ -113,7 +117,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
-    env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl,
@@ -125,7 +128,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     seedMembers: e.SEED_MEMBERS,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+    trustProxy: e.TRUST_PROXY,
     rateLimit: {
       enabled: e.RATE_LIMIT === 'on',
       perMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { isLoopbackAddress, isLoopbackHost } from '../lib/loopback.js';
 import { escapeHtml } from '../modules/mail/mail-layout.js';
 import { findMail, listRecentMails, type OutboxJob } from '../modules/mail/outbox.repository.js';
 
 const MAILS_SHOWN = 50;
 
-const isLoopback = (ip: string) =>
-  ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
-
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 const PROXY_HEADER = /^(forwarded|x-forwarded-.*|x-real-ip|via)$/i;
 
 /**
@@ -16,10 +13,12 @@ const PROXY_HEADER = /^(forwarded|x-forwarded-.*|x-real-ip|via)$/i;
  * peer alone would let anyone on the internet read activation and reset links.
  */
 function readLocally(request: FastifyRequest): boolean {
-  if (!isLoopback(request.socket.remoteAddress ?? '') || !isLoopback(request.ip)) return false;
-  if (Object.keys(request.headers).some((name) => PROXY_HEADER.test(name))) return false;
-  const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
-  return LOOPBACK_NAMES.has(host) || host.startsWith('127.');
+  return (
+    isLoopbackAddress(request.socket.remoteAddress ?? '') &&
+    isLoopbackAddress(request.ip) &&
+    !Object.keys(request.headers).some((name) => PROXY_HEADER.test(name)) &&
+    isLoopbackHost(request.headers.host ?? '')
+  );
 }
 
 /** Escaped text with its web addresses made clickable (the activation link, above all). */

@@ -1,0 +1,12 @@
+/** An IP address of this machine only: 127.0.0.0/8, ::1, or 127.x mapped into IPv6. */
+export const isLoopbackAddress = (ip: string): boolean =>
+  ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+
+/** A host name or address (a `Host` header's port and brackets are ignored) naming this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || isLoopbackAddress(name);
+}
