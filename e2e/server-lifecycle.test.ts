@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer } from './support/server.js';
+import { childEnv, startServer } from './support/server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -13,6 +15,13 @@ type Profile = {
   name: string;
   fictional: boolean;
   main_image: { thumb_filename: string };
+};
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const production = {
+  MODE: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  SECRET_KEY: 'e2e-production-secret-key-0123456789',
 };
 
 const headers = { 'content-type': 'application/json', 'x-app-package': 'com.amora.app' };
@@ -60,6 +69,46 @@ describe('the built server on its embedded database', () => {
       /SEED_MEMBERS/,
     );
   });
+
+  it('beyond loopback is production: refused without mail and a key, and with demo data', async () => {
+    await expect(startServer({ DATA_DIR: dataDir, HOST: '0.0.0.0' })).rejects.toThrow(
+      /production \(HOST=0\.0\.0\.0 is reachable beyond this machine.*SMTP_URL.*SECRET_KEY/s,
+    );
+    const liveData = join(dataDir, 'production');
+    const demo = await startServer({ DATA_DIR: liveData, SEED_MEMBERS: '2' });
+    expect(await demo.stop()).toBe(0);
+    await expect(startServer({ DATA_DIR: liveData, ...production })).rejects.toThrow(
+      /demo data \(2 fictional members and the demo login\).*npm run purge-demo/s,
+    );
+
+    const purge = spawnSync('npm', ['run', 'purge-demo'], {
+      cwd: root,
+      env: childEnv({ DATA_DIR: liveData, ...production }),
+      encoding: 'utf8',
+    });
+    expect(purge.stdout + purge.stderr).toMatch(/Removed 3 demo members/);
+    expect(purge.status).toBe(0);
+
+    const live = await startServer({ DATA_DIR: liveData, ...production });
+    try {
+      expect(live.output()).toMatch(/production mode \(MODE=production\)/);
+      const settings = (await (await fetch(`${live.url}/api/settings.php`)).json()) as {
+        demo: boolean;
+      };
+      expect(settings.demo).toBe(false);
+      expect((await fetch(`${live.url}/_dev/mailbox`)).status).toBe(404);
+      expect((await fetch(`${live.url}/_dev/dialogs`)).status).toBe(404);
+      const demo = await fetch(`${live.url}/api/login.php`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: 'demo@amora.test', password: 'amora-demo-2026' }),
+      });
+      expect(demo.status).not.toBe(200);
+      expect(live.output()).not.toMatch(/Demo login/);
+    } finally {
+      expect(await live.stop()).toBe(0);
+    }
+  }, 120_000);
 });
 
 const postgresUrl = process.env.TEST_DATABASE_URL;

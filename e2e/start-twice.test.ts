@@ -39,7 +39,7 @@ process.once('exit', killAll);
 function shellEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (key === 'NODE_ENV' || key.startsWith('VITEST') || key === 'TEST') delete env[key];
+    if (['NODE_ENV', 'MODE', 'TEST'].includes(key) || key.startsWith('VITEST')) delete env[key];
   }
   return env;
 }

@@ -24,6 +24,15 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * The environment of a child process: this one's, without the `MODE=test` Vitest sets for
+ * itself (the server's MODE means demo or production), plus `extra`.
+ */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { MODE: _vitestMode, ...inherited } = process.env;
+  return { ...inherited, ...extra };
+}
+
+/**
  * Starts the built server as `npm start` would run it, and waits until it answers. With
  * `ipc`, the server gets an IPC channel to this process (for TEST_DATA_RESET=ipc).
  */
@@ -33,7 +42,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // HOST may be 0.0.0.0 (production by default); the test reaches it on loopback all the same.
+    env: childEnv({ LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])],
   });
   let output = '';

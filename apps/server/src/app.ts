@@ -117,7 +117,8 @@ export async function buildApp({
   await app.register(activationRoutes);
   await app.register(emailChangeRoutes);
   await app.register(passwordRoutes);
-  await app.register(devMailboxRoutes);
+  // The demo's mailbox: production has no `/_dev` path at all (decision 029).
+  if (config.mode === 'demo') await app.register(devMailboxRoutes);
   await app.register(webAppPlugin);
   await app.ready();
   return app;

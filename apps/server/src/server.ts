@@ -4,7 +4,8 @@ import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { startAppOutboxWorker } from './modules/mail/outbox-worker.js';
-import { prepareData } from './startup.js';
+import { SecretsUnreadableError } from './modules/site/secrets.js';
+import { prepareData, StartupError } from './startup.js';
 import { serveDataResets } from './test-harness.js';
 
 async function main() {
@@ -22,9 +23,21 @@ async function main() {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   });
+  logger.info({ mode: config.mode, why: config.modeReason }, `${config.mode} mode`);
+  for (const warning of config.warnings) logger.warn(warning);
   const handle = await openDatabase(config);
   logger.info({ database: handle.kind }, 'database open');
-  const { demoEmail } = await prepareData(handle, config, logger);
+  let demoEmail: string | null;
+  try {
+    ({ demoEmail } = await prepareData(handle, config, logger));
+  } catch (error) {
+    if (error instanceof StartupError || error instanceof SecretsUnreadableError) {
+      await handle.close();
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
   const app = await buildApp({
     config,
     db: handle.db,
@@ -48,8 +61,21 @@ async function main() {
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   logger.info({ url }, 'listening');
   // A plain banner for the person who ran `npm start`, beside the JSON log lines.
-  process.stdout.write(`\nAmora is running at ${url}\n`);
-  if (demoEmail) process.stdout.write(`Demo login: ${demoEmail} / ${config.demoPassword}\n\n`);
+  process.stdout.write(
+    `\nAmora is running at ${url} in ${config.mode} mode (${config.modeReason})\n`,
+  );
+  if (demoEmail) process.stdout.write(`Demo login: ${demoEmail} / ${config.demoPassword}\n`);
+  if (config.mode === 'demo')
+    for (const warning of config.warnings) process.stdout.write(boxed(warning));
+  process.stdout.write('\n');
+}
+
+/** A warning nobody scrolling past the log can miss. */
+function boxed(text: string): string {
+  const lines = text.match(/.{1,72}(\s|$)/g)?.map((l) => l.trim()) ?? [text];
+  const width = Math.max(...lines.map((l) => l.length));
+  const bar = '!'.repeat(width + 4);
+  return `\n${bar}\n${lines.map((l) => `! ${l.padEnd(width)} !`).join('\n')}\n${bar}\n`;
 }
 
 main().catch((error) => {

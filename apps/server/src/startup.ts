@@ -7,9 +7,13 @@ import { migrateToLatest } from './db/migrate.js';
 import { pruneAttempts } from './modules/auth/auth-attempts.repository.js';
 import { hashPassword } from './modules/auth/password.js';
 import { ensureDemoAccount } from './modules/seed/demo-account.js';
+import { countDemoData } from './modules/seed/demo-data.js';
 import { seedMembers } from './modules/seed/seed-members.js';
 import { ensureSecrets } from './modules/site/secrets.js';
 import { ensureSiteDefaults } from './modules/site/site.repository.js';
+
+/** The data or the keys do not fit this start: the message says what to do. */
+export class StartupError extends Error {}
 
 /**
  * Everything between opening the database and serving: migrations, default settings,
@@ -25,9 +29,19 @@ export async function prepareData(
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   await ensureSiteDefaults(db);
-  await ensureSecrets(db);
+  await ensureSecrets(db, config.secretKeys);
   await pruneAttempts(db);
 
+  if (config.mode === 'production') {
+    const demo = await countDemoData(db);
+    if (demo.fictional > 0 || demo.demoAccount) {
+      throw new StartupError(
+        `This database holds demo data (${demo.fictional} fictional members` +
+          `${demo.demoAccount ? ' and the demo login' : ''}), which production never shows. ` +
+          'Remove it with `npm run purge-demo` (same environment), then start again.',
+      );
+    }
+  }
   if (config.seedMembers === 0) return { demoEmail: null };
   const { n } = await sql<{ n: number }>`select count(*)::int as n from members`
     .execute(db)

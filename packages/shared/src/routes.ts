@@ -14,6 +14,8 @@ export interface AppRoute {
   aliases?: string[];
   /** Where the route sends the visitor instead of rendering a screen. */
   redirectTo?: string;
+  /** Only in the demo mode (the `/_dev` pages); production answers 404 (decision 029). */
+  demoOnly?: true;
 }
 
 const page = (name: string, path: string, auth: RouteAuth, layout: RouteLayout = 'default') => ({
@@ -89,10 +91,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
       kind === 'transitionsvideolanding' ? 'empty' : 'lander',
     ),
   ),
-  { ...page('dev', '/_dev', 'none', 'none'), redirectTo: '/' },
-  page('dev-dialogs', '/_dev/dialogs', 'none', 'none'),
-  page('dev-top-nav', '/_dev/top-nav', 'none', 'none'),
-  page('dev-activate-reminder', '/_dev/activate-reminder', 'none', 'none'),
+  ...[
+    { ...page('dev', '/_dev', 'none', 'none'), redirectTo: '/' },
+    page('dev-dialogs', '/_dev/dialogs', 'none', 'none'),
+    page('dev-top-nav', '/_dev/top-nav', 'none', 'none'),
+    page('dev-activate-reminder', '/_dev/activate-reminder', 'none', 'none'),
+  ].map((route) => ({ ...route, demoOnly: true as const })),
 ];
 
 export interface RouteMatch {

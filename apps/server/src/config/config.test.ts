@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
 
+/** What production needs besides the defaults. */
+const production = {
+  SMTP_URL: 'smtp://mail.example:587',
+  SECRET_KEY: 'a-secret-key-of-at-least-32-characters',
+};
+
 describe('parseConfig', () => {
   it('has defaults for everything', () => {
     const config = parseConfig({});
@@ -11,6 +17,53 @@ describe('parseConfig', () => {
       publicUrl: 'http://localhost:3000',
     });
     expect(config.rateLimit.enabled).toBe(true);
+  });
+
+  it('is the demo on a loopback HOST and production beyond it, unless MODE says otherwise', () => {
+    for (const host of ['127.0.0.1', '::1', 'localhost']) {
+      expect(parseConfig({ HOST: host })).toMatchObject({ mode: 'demo', seedMembers: 300 });
+    }
+    const live = parseConfig({ HOST: '0.0.0.0', ...production });
+    expect(live).toMatchObject({ mode: 'production', seedMembers: 0, paymentProvider: 'none' });
+    expect(live.modeReason).toMatch(/HOST=0\.0\.0\.0/);
+    expect(parseConfig({ MODE: 'production', ...production }).mode).toBe('production');
+    expect(parseConfig({ MODE: 'demo', HOST: '0.0.0.0' })).toMatchObject({
+      mode: 'demo',
+      paymentProvider: 'demo',
+    });
+    expect(() => parseConfig({ MODE: 'live' })).toThrow(/MODE/);
+  });
+
+  it('refuses a production start that would show demo data, give credits away or lose mail', () => {
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ SEED_MEMBERS: '20' }, /SEED_MEMBERS/],
+      [{ PAYMENT_PROVIDER: 'demo' }, /PAYMENT_PROVIDER/],
+      [{ SMTP_URL: '' }, /SMTP_URL/],
+      [{ SECRET_KEY: '' }, /SECRET_KEY: required/],
+      [{ SECRET_KEY: 'too short' }, /SECRET_KEY: must be at least 32/],
+    ];
+    for (const [change, message] of refusals) {
+      expect(() => parseConfig({ HOST: '0.0.0.0', ...production, ...change })).toThrow(message);
+    }
+    expect(parseConfig({ HOST: '0.0.0.0', ...production, SEED_MEMBERS: '0' }).seedMembers).toBe(0);
+  });
+
+  it('warns about a production PUBLIC_URL that is missing or not https, and a public demo', () => {
+    expect(parseConfig({ MODE: 'production', ...production }).warnings).toEqual([
+      expect.stringMatching(/PUBLIC_URL is not set/),
+    ]);
+    expect(
+      parseConfig({ MODE: 'production', ...production, PUBLIC_URL: 'http://amora.example' })
+        .warnings,
+    ).toEqual([expect.stringMatching(/PUBLIC_URL is not https/)]);
+    expect(
+      parseConfig({ MODE: 'production', ...production, PUBLIC_URL: 'https://amora.example' })
+        .warnings,
+    ).toEqual([]);
+    expect(parseConfig({ PUBLIC_URL: 'https://amora.example' }).warnings).toEqual([
+      expect.stringMatching(/MODE=production/),
+    ]);
+    expect(parseConfig({ PUBLIC_URL: 'http://localhost:3000' }).warnings).toEqual([]);
   });
 
   it('names every bad variable', () => {

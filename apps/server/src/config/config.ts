@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { LOCALES } from '@amora/shared/constants';
 import { z } from 'zod';
 import { isLoopbackHost } from '../lib/loopback.js';
+import { chooseMode, modeWarnings, productionProblems } from './mode.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
 const onOff = z.enum(['on', 'off']);
@@ -30,6 +31,8 @@ const redirectTarget = z
   .refine(isSafeRedirectTarget, 'must be an http(s):// URL or a path of this site starting with /');
 
 const envSchema = z.object({
+  // Unset: demo on a loopback HOST, production otherwise (config/mode.ts).
+  MODE: z.enum(['demo', 'production']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
@@ -40,7 +43,8 @@ const envSchema = z.object({
     .optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
   WEB_DIST: z.string().min(1).optional(),
-  SEED_MEMBERS: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  // Demo: 300 fictional members on first start; production: none (and none allowed).
+  SEED_MEMBERS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   DEMO_PASSWORD: z.string().min(8).default('amora-demo-2026'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -87,8 +91,13 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@amora.test'),
   SUPPORT_LANGUAGE: z.enum(LOCALES).default('en'),
   SERVICE_REQUESTS_PER_HOUR: positiveInt.default(5),
-  // `demo`: the built-in test checkout (no money is charged); `none`: nothing can be bought.
-  PAYMENT_PROVIDER: z.enum(['demo', 'none']).default('demo'),
+  // `demo`: the built-in test checkout (no money is charged; demo mode only);
+  // `none`: nothing can be bought. Default: demo in demo mode, none in production.
+  PAYMENT_PROVIDER: z.enum(['demo', 'none']).optional(),
+  // Encrypts the secrets stored in the database (required in production).
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The key before a rotation: stored secrets it can open are encrypted again under SECRET_KEY.
+  SECRET_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   // Without a partner, both partner tiles lead to our own premium page.
   CAMS_PARTNER_URL: redirectTarget.default('/premium'),
   RESELL_PARTNER_URL: redirectTarget.default('/premium'),
@@ -114,9 +123,23 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration: TEST_DATA_RESET: only for test harnesses on a loopback HOST',
     );
   }
+  const { mode, reason: modeReason } = chooseMode(e.MODE, e.HOST);
+  if (mode === 'production') {
+    const problems = productionProblems(e);
+    if (problems.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration for production (${modeReason}): ${problems.join('; ')}`,
+      );
+    }
+  }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
+    mode,
+    /** Why this mode (printed at start). */
+    modeReason,
+    /** What the operator should know at start; the start goes on. */
+    warnings: modeWarnings(mode, e.PUBLIC_URL),
     port: e.PORT,
     host: e.HOST,
     publicUrl,
@@ -125,7 +148,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     uploadsDir: resolve(e.UPLOADS_DIR ?? `${dataDir}/uploads`),
     webDist: resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
-    seedMembers: e.SEED_MEMBERS,
+    seedMembers: e.SEED_MEMBERS ?? (mode === 'demo' ? 300 : 0),
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -157,7 +180,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     support: { email: e.SUPPORT_EMAIL, language: e.SUPPORT_LANGUAGE },
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER ?? (mode === 'demo' ? 'demo' : 'none'),
+    /** The key that encrypts stored secrets, and the one before it during a rotation. */
+    secretKeys: { current: e.SECRET_KEY, previous: e.SECRET_KEY_PREVIOUS },
     /** Webcam tile target; `{account}` is replaced by the URL-encoded account. */
     camsPartnerUrl: e.CAMS_PARTNER_URL,
     /** Ad (resell) tile target. */

@@ -4,9 +4,12 @@ export const isLoopbackAddress = (ip: string): boolean =>
 
 /** A host name or address (a `Host` header's port and brackets are ignored) naming this machine only. */
 export function isLoopbackHost(host: string): boolean {
-  const name = host
-    .toLowerCase()
-    .replace(/:\d+$/, '')
-    .replace(/^\[(.*)\]$/, '$1');
+  const lower = host.toLowerCase();
+  // A bare IPv6 address has several colons and no port; `[::1]:3000` and `name:3000` have one.
+  const name = lower.startsWith('[')
+    ? lower.replace(/^\[(.*)\](:\d+)?$/, '$1')
+    : lower.split(':').length === 2
+      ? lower.replace(/:\d+$/, '')
+      : lower;
   return name === 'localhost' || isLoopbackAddress(name);
 }

@@ -90,7 +90,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
         .status(404)
         .send({ error: { code: 'not_found', message: `No such call: ${request.method} ${path}` } });
     }
-    const match = matchRoute(path);
+    const found = matchRoute(path);
+    // Production leaves the demo's pages out of the route table (decision 029).
+    const match = found?.route.demoOnly && app.config.mode !== 'demo' ? null : found;
     if (match?.route.redirectTo) return reply.redirect(match.route.redirectTo);
     return sendApp(reply, match ? 200 : 404);
   });

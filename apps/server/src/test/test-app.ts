@@ -51,7 +51,7 @@ export async function createTestApp(
     ...env,
   });
   await ensureSiteDefaults(testDb.db);
-  await ensureSecrets(testDb.db);
+  await ensureSecrets(testDb.db, config.secretKeys);
   const app = await buildApp({
     config,
     db: testDb.db,

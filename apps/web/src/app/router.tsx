@@ -7,6 +7,7 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
+import { settingsQueryOptions } from '@/lib/settings-query';
 import { userQueryOptions } from '@/lib/user-query';
 import { ChatLayout } from './layouts/chat-layout';
 import { DefaultLayout } from './layouts/default-layout';
@@ -30,6 +31,11 @@ export function createRouter(queryClient: QueryClient) {
   const authLoader =
     (route: AppRoute) =>
     async ({ request }: LoaderFunctionArgs) => {
+      // Production's route table has no demo pages (the server answers 404 there too).
+      if (route.demoOnly) {
+        const settings = await queryClient.ensureQueryData(settingsQueryOptions());
+        if (!settings.demo) throw new Response(null, { status: 404 });
+      }
       if (route.redirectTo) return redirect(route.redirectTo);
       // The table's parameter checks (member and chat ids are numbers): failing one is a 404.
       if (!matchRoute(new URL(request.url).pathname)) throw new Response(null, { status: 404 });

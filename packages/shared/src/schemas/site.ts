@@ -28,6 +28,8 @@ export const settingsSchema = z.object({
   search_fields: z.array(z.enum(SEARCH_FIELDS)),
   member_resell: z.array(z.enum(MEMBER_RESELL_KINDS)),
   fictional_icon: z.string().nullable(),
+  /** The demo mode: fictional members, a demo login, a test checkout, the /_dev pages. */
+  demo: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Database } from '../../db/schema.js';
+import { isSealed, SecretBox } from './secret-box.js';
 import { readSetting } from './site.repository.js';
 
 /** Server secrets (settings key `secrets`): `tokenKey` signs the e-mail check tokens. */
@@ -15,8 +16,25 @@ export interface VapidKeys {
   privateKey: string;
 }
 
+/** `SECRET_KEY` and, during a rotation, `SECRET_KEY_PREVIOUS`; neither in a plain demo. */
+export interface SecretKeys {
+  current?: string | undefined;
+  previous?: string | undefined;
+}
+
+/** The stored secrets cannot be read with the configured key: the start must stop. */
+export class SecretsUnreadableError extends Error {}
+
 const SECRETS_KEY = 'secrets';
 const VAPID_KEY = 'vapid';
+
+interface Loaded {
+  tokenKey: Buffer;
+  vapid: VapidKeys;
+}
+
+/** Each database's secrets as this process opened them at start. */
+const loaded = new WeakMap<Kysely<Database>, Loaded>();
 
 async function insertIfMissing(db: Kysely<Database>, key: string, value: unknown): Promise<void> {
   await db
@@ -26,43 +44,85 @@ async function insertIfMissing(db: Kysely<Database>, key: string, value: unknown
     .execute();
 }
 
-/**
- * Makes the server's secrets on first start and keeps them in the settings table, so every
- * instance and every restart uses the same ones. Existing values are never replaced (two
- * instances starting at once: the first insert wins, the other is ignored).
- */
-export async function ensureSecrets(db: Kysely<Database>): Promise<void> {
-  if (!(await readSetting<ServerSecrets>(db, SECRETS_KEY))?.tokenKey) {
-    await insertIfMissing(db, SECRETS_KEY, { tokenKey: randomBytes(32).toString('hex') });
-  }
-  if (!(await readSetting<VapidKeys>(db, VAPID_KEY))?.privateKey) {
-    const { publicKey, privateKey } = webpush.generateVAPIDKeys();
-    await insertIfMissing(db, VAPID_KEY, { publicKey, privateKey });
-  }
+async function replace(db: Kysely<Database>, key: string, value: unknown): Promise<void> {
+  await db
+    .updateTable('settings')
+    .set({ value: JSON.stringify(value) })
+    .where('key', '=', key)
+    .execute();
 }
 
-/** Secrets never change once made, so each database's key is read once. */
-const tokenKeys = new WeakMap<Kysely<Database>, Promise<Buffer>>();
+/**
+ * One stored secret: made when missing, sealed when a key is configured and it is still
+ * plain, sealed again under the new key when only the previous one opens it. A key that
+ * opens nothing stops here: making new secrets would lock every member out of their links
+ * and push subscriptions.
+ */
+async function loadSecret<T>(
+  db: Kysely<Database>,
+  name: string,
+  make: () => T,
+  keys: SecretKeys,
+): Promise<T> {
+  const current = keys.current ? new SecretBox(keys.current) : null;
+  let stored = await readSetting<unknown>(db, name);
+  if (stored === undefined || stored === null) {
+    const fresh = make();
+    await insertIfMissing(db, name, current ? current.seal(fresh) : fresh);
+    // Two instances starting at once: the first insert wins, both use it.
+    stored = await readSetting<unknown>(db, name);
+  }
+  if (!isSealed(stored)) {
+    if (current) await replace(db, name, current.seal(stored));
+    return stored as T;
+  }
+  if (!current) {
+    throw new SecretsUnreadableError(
+      `The stored secrets ("${name}" in the settings table) are encrypted: set SECRET_KEY to the key that encrypted them.`,
+    );
+  }
+  const opened = current.open<T>(stored);
+  if (opened !== undefined) return opened;
+  const previous = keys.previous ? new SecretBox(keys.previous).open<T>(stored) : undefined;
+  if (previous !== undefined) {
+    await replace(db, name, current.seal(previous));
+    return previous;
+  }
+  throw new SecretsUnreadableError(
+    `SECRET_KEY cannot decrypt the stored secrets ("${name}" in the settings table). ` +
+      'Start with the SECRET_KEY that encrypted them, or, to change the key, set the old one ' +
+      'as SECRET_KEY_PREVIOUS beside the new SECRET_KEY. No new secrets were made.',
+  );
+}
+
+/**
+ * Makes the server's secrets on first start and keeps them in the settings table, so every
+ * instance and every restart uses the same ones; with `SECRET_KEY` they are stored encrypted
+ * (docs/decisions/029). Throws SecretsUnreadableError when the key does not fit.
+ */
+export async function ensureSecrets(db: Kysely<Database>, keys: SecretKeys = {}): Promise<void> {
+  const secrets = await loadSecret<ServerSecrets>(
+    db,
+    SECRETS_KEY,
+    () => ({ tokenKey: randomBytes(32).toString('hex') }),
+    keys,
+  );
+  const vapid = await loadSecret<VapidKeys>(db, VAPID_KEY, () => webpush.generateVAPIDKeys(), keys);
+  loaded.set(db, { tokenKey: Buffer.from(secrets.tokenKey, 'hex'), vapid });
+}
+
+function opened(db: Kysely<Database>): Loaded {
+  const secrets = loaded.get(db);
+  if (!secrets) throw new Error('server secrets are missing: ensureSecrets() did not run');
+  return secrets;
+}
 
 /** The key that signs e-mail check tokens (throws if `ensureSecrets` never ran). */
-export function readTokenKey(db: Kysely<Database>): Promise<Buffer> {
-  let key = tokenKeys.get(db);
-  if (!key) {
-    key = readSetting<ServerSecrets>(db, SECRETS_KEY).then((secrets) => {
-      if (!secrets?.tokenKey)
-        throw new Error('server secrets are missing: ensureSecrets() did not run');
-      return Buffer.from(secrets.tokenKey, 'hex');
-    });
-    // A failed read is not kept: the next call tries again.
-    key.catch(() => tokenKeys.delete(db));
-    tokenKeys.set(db, key);
-  }
-  return key;
+export async function readTokenKey(db: Kysely<Database>): Promise<Buffer> {
+  return opened(db).tokenKey;
 }
 
 /** The VAPID key pair that signs Web Push requests (throws if `ensureSecrets` never ran). */
 export async function readVapidKeys(db: Kysely<Database>): Promise<VapidKeys> {
-  const keys = await readSetting<VapidKeys>(db, VAPID_KEY);
-  if (!keys?.privateKey) throw new Error('VAPID keys are missing: ensureSecrets() did not run');
-  return keys;
+  return opened(db).vapid;
 }

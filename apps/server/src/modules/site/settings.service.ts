@@ -1,21 +1,26 @@
 import type { Settings } from '@amora/shared/schemas/site';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { readSetting, readStoredSettings } from './site.repository.js';
+import { readVapidKeys } from './secrets.js';
+import { readStoredSettings } from './site.repository.js';
 
-/** The Settings answer for one visitor: stored settings plus their geoip country and push key. */
+/**
+ * The Settings answer for one visitor: stored settings plus their geoip country, the push key
+ * and whether this is the demo.
+ */
 export async function settingsFor(
   db: Kysely<Database>,
   visitor: { geoipCountry: string | null },
+  demo: boolean,
 ): Promise<Settings> {
   const stored = await readStoredSettings(db);
-  const vapid = await readSetting<{ publicKey: string }>(db, 'vapid');
   const allowed = stored.countries as string[];
   const geo = visitor.geoipCountry;
   return {
     ...stored,
     geoip_country: geo,
     geoip_selected_country: geo && allowed.includes(geo) ? geo : (allowed[0] ?? null),
-    push_pub: vapid?.publicKey ?? null,
+    push_pub: (await readVapidKeys(db)).publicKey,
+    demo,
   };
 }

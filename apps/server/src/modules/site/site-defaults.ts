@@ -2,10 +2,13 @@ import { COUNTRIES, DEFAULT_SITE_NAME } from '@amora/shared/constants';
 import { PROFILE_FIELD_NAMES } from '@amora/shared/rules/profile-fields';
 import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
 
-/** Settings kept in the database; request-dependent ones (geoip, push key) are added per call. */
+/**
+ * Settings kept in the database; request-dependent ones (geoip, push key) and the mode are
+ * added per call.
+ */
 export type StoredSettings = Omit<
   Settings,
-  'geoip_country' | 'geoip_selected_country' | 'push_pub'
+  'geoip_country' | 'geoip_selected_country' | 'push_pub' | 'demo'
 >;
 
 export const DEFAULT_SETTINGS: StoredSettings = {

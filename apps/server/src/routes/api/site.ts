@@ -18,9 +18,11 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/settings.php',
     { schema: { summary: 'Site settings for this visitor', response: { 200: settingsSchema } } },
     async (request) =>
-      settingsFor(app.db, {
-        geoipCountry: countryForRequest(request.ip, request.headers['accept-language']),
-      }),
+      settingsFor(
+        app.db,
+        { geoipCountry: countryForRequest(request.ip, request.headers['accept-language']) },
+        app.config.mode === 'demo',
+      ),
   );
 
   app.get(

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { ImageStorage } from '../images/image-storage.js';
+import { DEMO_ACCOUNT_EMAIL } from './demo-account.js';
+
+/** Members that exist only for the demo: the fictional ones and the demo login. */
+const demoMembers = (db: Kysely<Database>) =>
+  db
+    .selectFrom('members')
+    .select('id')
+    .where((eb) => eb.or([eb('fictional', '=', true), eb('email', '=', DEMO_ACCOUNT_EMAIL)]));
+
+export async function countDemoData(
+  db: Kysely<Database>,
+): Promise<{ fictional: number; demoAccount: boolean }> {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => [
+      eb.fn.countAll<string>().filterWhere('fictional', '=', true).as('fictional'),
+      eb.fn.countAll<string>().filterWhere('email', '=', DEMO_ACCOUNT_EMAIL).as('demo'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { fictional: Number(row.fictional), demoAccount: Number(row.demo) > 0 };
+}
+
+/**
+ * Removes the demo's members with every conversation one of them took part in (both sides'
+ * messages go with it), their likes, notifications and photos. Real members stay; their
+ * orders and mail records lose the link to a removed member only. Files go after the commit.
+ */
+export async function purgeDemoData(
+  db: Kysely<Database>,
+  storage: ImageStorage,
+): Promise<{ members: number; conversations: number; files: number }> {
+  const { members, conversations, files } = await db.transaction().execute(async (trx) => {
+    const removedConversations = await trx
+      .deleteFrom('conversations')
+      .where((eb) =>
+        eb.or([
+          eb('member_low', 'in', demoMembers(trx)),
+          eb('member_high', 'in', demoMembers(trx)),
+        ]),
+      )
+      .executeTakeFirst();
+    const images = await trx
+      .deleteFrom('images')
+      .where('member_id', 'in', demoMembers(trx))
+      .returning(['filename', 'thumb_filename'])
+      .execute();
+    const removedMembers = await trx
+      .deleteFrom('members')
+      .where('id', 'in', demoMembers(trx))
+      .executeTakeFirst();
+    return {
+      members: Number(removedMembers.numDeletedRows),
+      conversations: Number(removedConversations.numDeletedRows),
+      files: images.flatMap((i) => [i.filename, i.thumb_filename]),
+    };
+  });
+  for (const name of files) await storage.remove(name);
+  return { members, conversations, files: files.length };
+}

@@ -1,0 +1,14 @@
+// `npm run purge-demo`: build if needed, then remove the demo data from the configured
+// database (run it with the same environment as the server).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureBuilt, ensureInstalled, root } from './prepare.mjs';
+
+ensureInstalled();
+ensureBuilt();
+const child = spawn(process.execPath, [join(root, 'apps/server/dist/purge-demo.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+child.on('exit', (code) => process.exit(code ?? 1));
