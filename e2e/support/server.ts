@@ -40,7 +40,8 @@ export async function startServer(
   env: Record<string, string>,
   { ipc = false }: { ipc?: boolean } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A fixed PORT in `env` (a restart in place), else a free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     // HOST may be 0.0.0.0 (production by default); the test reaches it on loopback all the same.
     env: childEnv({ LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env, PORT: String(port) }),

@@ -1,0 +1,305 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type SmtpSink, startSmtpSink } from '../apps/server/src/test/test-app.js';
+import { freePort, type RunningServer, startServer } from './support/server.js';
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * One visitor: its own loopback address (Linux answers the whole 127.0.0.0/8 on `lo`, so
+ * each visitor reaches nginx from a different client address) and its own cookies.
+ */
+class Visitor {
+  cookie = '';
+  constructor(
+    readonly base: string,
+    readonly address: string,
+  ) {}
+
+  call(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        `${this.base}${path}`,
+        {
+          method,
+          localAddress: this.address,
+          headers: {
+            'x-app-package': 'com.amora.app',
+            ...(payload ? { 'content-type': 'application/json' } : {}),
+            ...(this.cookie ? { cookie: this.cookie } : {}),
+            ...options.headers,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () => {
+            const session = (res.headers['set-cookie'] ?? []).find((c) =>
+              c.startsWith('amora_session='),
+            );
+            if (session) this.cookie = session.split(';')[0]!;
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  /** Signs up through the API as the signup form does (e-mail check token, then the csrf). */
+  async signUp(email: string, name: string): Promise<number> {
+    const check = await this.call(
+      'GET',
+      `/api/validate_email.php?email=${encodeURIComponent(email)}`,
+    );
+    const { token } = JSON.parse(check.body) as { token: string };
+    const res = await this.call('POST', '/api/user.php?new=1', {
+      body: {
+        email,
+        name,
+        password: 'a-good-password',
+        country: 'NL',
+        language: 'en',
+        token,
+        csrf: createHash('sha512').update(`${token}:${email}`).digest('hex'),
+      },
+    });
+    expect(res.status, res.body).toBe(200);
+    return (JSON.parse(res.body) as { user: { id: number } }).user.id;
+  }
+}
+
+/** nginx as docs/deploy.md sets it up (without TLS), everything it writes inside `dir`. */
+function nginxConfig(dir: string, port: number, upstreams: string[]): string {
+  return `
+worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
+  upstream amora {
+${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 64m;
+    location / {
+      proxy_pass http://amora;
+      proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_read_timeout 75s;
+      proxy_next_upstream error timeout http_502 http_503;
+    }
+  }
+}
+`;
+}
+
+async function startNginx(dir: string, config: string, port: number): Promise<ChildProcess> {
+  writeFileSync(join(dir, 'nginx.conf'), config);
+  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', 'stderr'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${output}`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/api/health`);
+      return child;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`nginx did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The activation link of the newest mail to `email`, as a path of the site. */
+async function activationPath(sink: SmtpSink, email: string): Promise<string> {
+  const [mail] = (await sink.waitForMailsTo(email, 1, 20_000)).slice(-1);
+  const link = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0];
+  if (!link) throw new Error(`no activation link to ${email}`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+describe.skipIf(!postgresUrl)('behind nginx: two production instances on one PostgreSQL', () => {
+  const dbName = `amora_nginx_${process.pid}_${Date.now()}`;
+  const dir = mkdtempSync(join(tmpdir(), 'amora-nginx-'));
+  let admin: pg.Client;
+  let sink: SmtpSink;
+  let instances: RunningServer[] = [];
+  let nginx: ChildProcess | null = null;
+  let base = '';
+  let env: Record<string, string> = {};
+
+  beforeAll(async () => {
+    if (!existsSync(NGINX)) {
+      throw new Error(
+        `nginx is needed at ${NGINX}: apt-get install -y --no-install-recommends nginx-light`,
+      );
+    }
+    admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${dbName}`;
+    sink = await startSmtpSink();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    mkdirSync(join(dir, 'data'));
+    env = {
+      MODE: 'production',
+      DATABASE_URL: url.toString(),
+      DATA_DIR: join(dir, 'data'),
+      SMTP_URL: sink.url,
+      SECRET_KEY: 'nginx-test-secret-key-0123456789abcdef',
+      PUBLIC_URL: base,
+      TRUST_PROXY: '1',
+      EMAIL_CHECKS_PER_10_MINUTES: '6',
+    };
+    // One after the other, as a rolling deployment would: the first one migrates.
+    instances = [await startServer(env), await startServer(env)];
+    nginx = await startNginx(
+      dir,
+      nginxConfig(
+        dir,
+        port,
+        instances.map((i) => new URL(i.url).host),
+      ),
+      port,
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    nginx?.kill('SIGQUIT');
+    await Promise.all(instances.map((i) => i.stop()));
+    await sink?.close();
+    await admin?.query(`drop database if exists ${dbName} with (force)`);
+    await admin?.end();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('counts each visitor by the address nginx saw, whatever X-Forwarded-For they send', async () => {
+    const spoofer = new Visitor(base, '127.0.0.7');
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await spoofer.call('GET', `/api/validate_email.php?email=a${i}%40example.com`, {
+        headers: { 'x-forwarded-for': `203.0.113.${i}`, 'x-real-ip': `198.51.100.${i}` },
+      });
+      answers.push(res.status);
+    }
+    // Six checks per address, shared by both instances through the database.
+    expect(answers).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+    const neighbour = new Visitor(base, '127.0.0.8');
+    expect(
+      (await neighbour.call('GET', '/api/validate_email.php?email=b%40example.com')).status,
+    ).toBe(200);
+  });
+
+  it('has no development mailbox, whatever Host or forwarded address a request names', async () => {
+    const visitor = new Visitor(base, '127.0.0.9');
+    const attempts: Record<string, string>[] = [
+      {},
+      { host: 'localhost' },
+      { 'x-forwarded-for': '127.0.0.1' },
+    ];
+    for (const headers of attempts) {
+      expect((await visitor.call('GET', '/_dev/mailbox', { headers })).status).toBe(404);
+    }
+    const settings = JSON.parse((await visitor.call('GET', '/api/settings.php')).body);
+    expect(settings.demo).toBe(false);
+  });
+
+  it('keeps a session on both instances, carries the live channel, and survives a rolling restart', async () => {
+    const anna = new Visitor(base, '127.0.0.10');
+    const ben = new Visitor(base, '127.0.0.11');
+    const annaEmail = `anna.${Date.now()}@example.com`;
+    const benEmail = `ben.${Date.now()}@example.com`;
+    const annaId = await anna.signUp(annaEmail, 'Anna');
+    await ben.signUp(benEmail, 'Ben');
+    // Both confirm their address through the link in the real mail.
+    for (const [visitor, email] of [
+      [anna, annaEmail],
+      [ben, benEmail],
+    ] as const) {
+      const res = await visitor.call('GET', await activationPath(sink, email));
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/activate/done');
+    }
+
+    // nginx takes turns between the instances; the session holds on each.
+    for (let i = 0; i < 4; i++) {
+      const res = await anna.call('GET', '/api/user.php');
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body).user.id).toBe(annaId);
+    }
+
+    const received: { type: string }[] = [];
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live.php`, {
+      headers: { cookie: anna.cookie, origin: base },
+      localAddress: anna.address,
+    });
+    socket.on('message', (data) => received.push(JSON.parse(String(data))));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('unexpected-response', (_req, res) =>
+        reject(new Error(`live channel refused: ${res.statusCode}`)),
+      );
+      socket.once('error', reject);
+    });
+    const like = await ben.call('POST', '/api/likes.php', { body: { profile: annaId } });
+    expect(like.status, like.body).toBe(200);
+    await expect.poll(() => received.map((e) => e.type)).toContain('likes');
+    socket.close();
+
+    // A rolling restart: one instance stops; nginx sends every call to the other one.
+    const [first, second] = instances as [RunningServer, RunningServer];
+    expect(await first.stop()).toBe(0);
+    for (let i = 0; i < 4; i++) {
+      expect((await anna.call('GET', '/api/user.php')).status).toBe(200);
+    }
+    instances = [second, await startServer({ ...env, PORT: new URL(first.url).port })];
+    for (let i = 0; i < 4; i++) {
+      expect((await anna.call('GET', '/api/user.php')).status).toBe(200);
+    }
+  });
+});
