@@ -7,7 +7,6 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
-import { settingsQueryOptions } from '@/lib/settings-query';
 import { userQueryOptions } from '@/lib/user-query';
 import { ChatLayout } from './layouts/chat-layout';
 import { DefaultLayout } from './layouts/default-layout';
@@ -32,7 +31,9 @@ export function createRouter(queryClient: QueryClient) {
     (route: AppRoute) =>
     async ({ request }: LoaderFunctionArgs) => {
       // Production's route table has no demo pages (the server answers 404 there too).
+      // Loaded on demand: the settings query is not part of the first page's scripts.
       if (route.demoOnly) {
+        const { settingsQueryOptions } = await import('@/lib/settings-query');
         const settings = await queryClient.ensureQueryData(settingsQueryOptions());
         if (!settings.demo) throw new Response(null, { status: 404 });
       }
