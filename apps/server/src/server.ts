@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
+import { requestLogOptions } from './lib/request-log.js';
 import { startAppOutboxWorker } from './modules/mail/outbox-worker.js';
 import { SecretsUnreadableError } from './modules/site/secrets.js';
 import { prepareData, StartupError } from './startup.js';
@@ -19,10 +20,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  });
+  const logger = pino({ level: config.logLevel, ...requestLogOptions });
   logger.info({ mode: config.mode, why: config.modeReason }, `${config.mode} mode`);
   for (const warning of config.warnings) logger.warn(warning);
   const handle = await openDatabase(config);

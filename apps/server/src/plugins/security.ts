@@ -6,9 +6,25 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isUnder } from '../lib/route-path.js';
 
+/**
+ * What a page of ours may ask the browser for: the position (the signup's "use my location"),
+ * nothing else. Only documents need it: the browser reads it from the page's own answer.
+ */
+export const PERMISSIONS_POLICY =
+  'geolocation=(self), camera=(), microphone=(), payment=(), usb=()';
+
 /** Security headers, compression, cookies and the per-address call limit. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
+  // One place for every HTML answer (the app's index, its 404 page, static HTML, the dev
+  // mailbox, the demo checkout): judged by the type the answer leaves with, whoever set it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && /^text\/html\s*(;|$)/i.test(type)) {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    }
+    return payload;
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -15,6 +15,13 @@ function cacheControlFor(path: string): string {
   return 'no-cache';
 }
 
+/**
+ * Photos are cached for ten minutes, not forever: a photo its member removed must stop
+ * showing in browsers and shared caches soon, and the names never change, so ten minutes
+ * saves nearly every repeat download anyway (docs/decisions/008).
+ */
+export const UPLOADS_MAX_AGE_SECONDS = 600;
+
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Amora</title></head>
 <body><main><h1>Amora</h1><p>The web app has not been built yet: run <code>npm start</code>.</p></main></body></html>`;
 
@@ -51,13 +58,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const indexPath = join(webRoot, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
 
+  // Each request reads the folder afresh (no cached handles or listings), so a removed
+  // photo's file answers 404 at once.
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    maxAge: '365d',
-    immutable: true,
+    maxAge: UPLOADS_MAX_AGE_SECONDS * 1000,
+    immutable: false,
   });
   if (built) {
     recordInstance(app, webRoot);

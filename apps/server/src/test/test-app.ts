@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_PACKAGE, APP_PACKAGE_HEADER } from '@amora/shared/constants';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config/config.js';
@@ -33,6 +33,8 @@ export type WorkerOverrides = Partial<Omit<OutboxWorkerDeps, 'publicUrl'>>;
 export interface TestAppOptions {
   /** Start an outbox worker as server.ts does (`true`, or with overrides such as a fast back-off). */
   outboxWorker?: boolean | WorkerOverrides;
+  /** The app's logger (as server.ts passes its pino instance); none by default. */
+  logger?: FastifyBaseLogger;
 }
 
 /** The real server on a fresh database; `env` overrides configuration variables. */
@@ -57,6 +59,7 @@ export async function createTestApp(
     db: testDb.db,
     dbKind: testDb.kind,
     listen: testDb.listen,
+    ...(options.logger && { logger: options.logger }),
   });
   const workers: OutboxWorker[] = [];
   const startWorker = (overrides: WorkerOverrides = {}) => {

@@ -1,4 +1,5 @@
 import type { PhotoArrangement } from '@amora/shared/schemas/images';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound, notLoggedIn } from '../../lib/errors.js';
@@ -13,8 +14,9 @@ import type { ImageStorage } from './image-storage.js';
 
 /**
  * Removes one of the member's photos. When it was the main photo, the next photo in the
- * member's order takes its place (none left: no main photo). The files go after the commit,
- * so a failed transaction never leaves a row pointing at nothing.
+ * member's order takes its place (none left: no main photo). The files go only after the
+ * commit, so a failed transaction never leaves a row pointing at nothing; from then on their
+ * URLs answer 404.
  *
  * Throws 404 `image_not_found` for an id that is not one of the member's photos: another
  * member's photo is treated as unknown, so ids cannot be probed.
@@ -24,6 +26,7 @@ export async function removePhoto(
   storage: ImageStorage,
   memberId: number,
   imageId: number,
+  log?: FastifyBaseLogger,
 ): Promise<void> {
   const removed = await db.transaction().execute(async (trx) => {
     if (!(await lockMemberForImages(trx, memberId))) throw notLoggedIn();
@@ -40,10 +43,11 @@ export async function removePhoto(
     }
     return row;
   });
-  await Promise.allSettled([
-    storage.remove(removed.filename),
-    storage.remove(removed.thumb_filename),
-  ]);
+  const files = [removed.filename, removed.thumb_filename];
+  const results = await Promise.allSettled(files.map((name) => storage.remove(name)));
+  const failed = files.filter((_, i) => results[i]?.status === 'rejected');
+  // The photo is gone for the member either way; a file left behind is for the operator.
+  if (failed.length > 0) log?.warn({ memberId, files: failed }, 'files of a removed photo remain');
 }
 
 /**

@@ -272,7 +272,10 @@ describe('DELETE /api/user.php', () => {
     expect(again.json().error.code).toBe('email_taken');
 
     // Photos are gone from storage, and nothing personal is left in the rows.
-    for (const file of files) expect(existsSync(join(uploads, file))).toBe(false);
+    for (const file of files) {
+      expect(existsSync(join(uploads, file))).toBe(false);
+      expect((await t.app.inject({ method: 'GET', url: `/uploads/${file}` })).statusCode).toBe(404);
+    }
     const member = await t.db
       .selectFrom('members')
       .selectAll()

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories.js';
@@ -178,6 +179,69 @@ describe('DELETE /api/profileimage.php', () => {
     const kept = await ownProfile(other.client);
     expect(kept.images.map((i) => i.id)).toEqual(other.ids);
     expect(existsSync(file(kept.images[0]!.filename))).toBe(true);
+    const served = await other.client.call({
+      method: 'GET',
+      url: `/uploads/${kept.images[0]!.filename}`,
+    });
+    expect(served.statusCode).toBe(200);
+  });
+
+  it('serves the files for ten minutes of caching, and answers 404 as soon as the photo is removed', async () => {
+    const m = await memberWithPhotos(2);
+    const [removed] = (await ownProfile(m.client)).images;
+    const names = [removed!.filename, removed!.thumb_filename];
+    for (const name of names) {
+      const res = await m.client.call({ method: 'GET', url: `/uploads/${name}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=600');
+    }
+
+    const res = await m.client.call({
+      method: 'DELETE',
+      url: URL_,
+      payload: { image: removed!.id },
+    });
+    expect(res.statusCode).toBe(200);
+    for (const name of names) {
+      expect(existsSync(file(name))).toBe(false);
+      const gone = await m.client.call({ method: 'GET', url: `/uploads/${name}` });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.headers['cache-control']).not.toMatch(/max-age=[1-9]/);
+    }
+  });
+
+  it('keeps the photo, its row and its files when the removal fails before the commit', async () => {
+    const m = await memberWithPhotos(2);
+    const before = await ownProfile(m.client);
+    const main = before.main_image!;
+    const row = before.images.find((image) => image.id === main.id)!;
+    // A real failure inside the transaction, after the photo's row was deleted: choosing the
+    // next main photo is refused by the database.
+    await sql`
+      create function refuse_main_photo() returns trigger language plpgsql as $$
+      begin raise exception 'main photo change refused'; end $$`.execute(t.db);
+    await sql`
+      create trigger refuse_main_photo before update of main_image_id on profiles
+      for each row when (old.member_id = ${sql.lit(m.id)}) execute function refuse_main_photo()`.execute(
+      t.db,
+    );
+    try {
+      const res = await m.client.call({ method: 'DELETE', url: URL_, payload: { image: main.id } });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_main_photo on profiles`.execute(t.db);
+      await sql`drop function refuse_main_photo()`.execute(t.db);
+    }
+
+    const after = await ownProfile(m.client);
+    expect(after.images.map((image) => image.id)).toEqual(before.images.map((image) => image.id));
+    expect(after.main_image?.id).toBe(main.id);
+    for (const name of [row.filename, row.thumb_filename]) {
+      expect(existsSync(file(name))).toBe(true);
+      const res = await m.client.call({ method: 'GET', url: `/uploads/${name}` });
+      expect(res.statusCode).toBe(200);
+    }
   });
 
   it('says what is missing or inconsistent', async () => {

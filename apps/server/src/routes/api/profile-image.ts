@@ -106,7 +106,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
           image: 'Value is required',
         });
       }
-      await removePhoto(app.db, app.imageStorage, memberId, image);
+      await removePhoto(app.db, app.imageStorage, memberId, image, request.log);
       return { user: await loadUser(app.db, memberId) };
     },
   );
