@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -74,6 +75,8 @@ export async function buildApp({
   const app = Fastify({
     ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Unique across instances, so one request's log lines can be found among all of them.
+    genReqId: () => randomBytes(8).toString('hex'),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

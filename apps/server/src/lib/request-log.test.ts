@@ -56,7 +56,7 @@ describe('request logs', () => {
 
     expect(completed).toHaveLength(4);
     for (const entry of completed) {
-      expect(entry.reqId).toEqual(expect.any(String));
+      expect(entry.reqId).toMatch(/^[0-9a-f]{16}$/);
       expect(entry.responseTime).toEqual(expect.any(Number));
       expect(entry.res.method).toBe('GET');
       expect(entry.res.statusCode).toEqual(expect.any(Number));
