@@ -8,6 +8,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import { addressKey } from '../../lib/client-address.js';
 import { AppError, badRequest, notLoggedIn, tooManyRequests } from '../../lib/errors.js';
 import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
 import { LOGIN_FAILURE, type LoginLimits } from '../auth/login.service.js';
@@ -144,7 +145,9 @@ async function countRequest(
     [`member:${memberId}`, EMAIL_CHANGE_LIMITS.perMember],
     [`to:${email}`, EMAIL_CHANGE_LIMITS.perNewEmail],
   ];
-  if (options.limitPerAddress) keys.push([`ip:${options.ip}`, EMAIL_CHANGE_LIMITS.perAddress]);
+  if (options.limitPerAddress) {
+    keys.push([`ip:${addressKey(options.ip)}`, EMAIL_CHANGE_LIMITS.perAddress]);
+  }
   for (const [key, max] of keys) {
     const count = await countRecentAttempts(db, EMAIL_CHANGE_REQUEST, key, REQUEST_WINDOW_MINUTES);
     if (count >= max) {
