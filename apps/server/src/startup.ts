@@ -5,6 +5,7 @@ import type { AppConfig } from './config/config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { pruneAttempts } from './modules/auth/auth-attempts.repository.js';
+import { pruneFailures } from './modules/auth/login-failures.repository.js';
 import { hashPassword } from './modules/auth/password.js';
 import { ensureDemoAccount } from './modules/seed/demo-account.js';
 import { seedMembers } from './modules/seed/seed-members.js';
@@ -27,6 +28,7 @@ export async function prepareData(
   await ensureSiteDefaults(db);
   await ensureSecrets(db);
   await pruneAttempts(db);
+  await pruneFailures(db);
 
   if (config.seedMembers === 0) return { demoEmail: null };
   const { n } = await sql<{ n: number }>`select count(*)::int as n from members`

@@ -98,6 +98,20 @@ export interface AuthAttemptsTable {
   created_at: Timestamp;
 }
 
+/** One failed password check: the e-mail address tried and the client's `addressKey`. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account: string;
+  address: string;
+  created_at: Timestamp;
+}
+
+/** When the owner of an account was last told that it is under attack (one mail a day). */
+export interface LoginFailureAlertsTable {
+  member_id: number;
+  sent_at: Timestamp;
+}
+
 /** Two members' chat; `member_low < member_high`, one conversation per pair. */
 export interface ConversationsTable {
   id: Generated<number>;
@@ -232,6 +246,8 @@ export interface Database {
   settings: SettingsTable;
   company_info: CompanyInfoTable;
   auth_attempts: AuthAttemptsTable;
+  login_failures: LoginFailuresTable;
+  login_failure_alerts: LoginFailureAlertsTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;

@@ -11,8 +11,8 @@ import type { Database } from '../../db/schema.js';
 import { addressKey } from '../../lib/client-address.js';
 import { AppError, badRequest, notLoggedIn, tooManyRequests } from '../../lib/errors.js';
 import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
-import { LOGIN_FAILURE, type LoginLimits } from '../auth/login.service.js';
 import { verifyPassword } from '../auth/password.js';
+import { attemptPassword, type LoginLimits } from '../auth/password-attempts.js';
 import { endMemberSessions } from '../auth/session.service.js';
 import { issueActivation } from '../mail/activation.service.js';
 import { mailLocale } from '../mail/mail-templates.js';
@@ -79,7 +79,7 @@ export async function requestEmailChange(
 ): Promise<EmailChangeRequestResponse> {
   const member = await findChangingMember(db, memberId);
   if (!member) throw notLoggedIn();
-  await checkCurrentPassword(db, member, body.password, options.limits);
+  await checkCurrentPassword(db, member, body.password, options);
   const email = body.email;
   if (email === member.email) {
     throw badRequest('same_email', 'This is already your e-mail address', {
@@ -117,19 +117,14 @@ async function checkCurrentPassword(
   db: Kysely<Database>,
   member: ChangingMember,
   password: string,
-  limits: LoginLimits,
+  options: RequestOptions,
 ): Promise<void> {
-  const failures = await countRecentAttempts(
-    db,
-    LOGIN_FAILURE,
-    member.email,
-    limits.loginFailuresWindowMinutes,
-  );
-  if (failures >= limits.loginFailuresMax) {
-    throw tooManyRequests('Too many wrong passwords for this account, please try again later');
-  }
-  if (!(await verifyPassword(member.passwordHash, password))) {
-    await recordAttempt(db, LOGIN_FAILURE, member.email);
+  const attempt = {
+    account: member.email,
+    ip: options.ip,
+    verify: () => verifyPassword(member.passwordHash, password),
+  };
+  if (!(await attemptPassword(db, attempt, options.limits))) {
     throw badRequest('wrong_password', WRONG_PASSWORD, { password: WRONG_PASSWORD });
   }
 }
