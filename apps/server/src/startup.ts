@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { pruneAttempts } from './modules/auth/auth-attempts.repository.js';
 import { pruneFailures } from './modules/auth/login-failures.repository.js';
 import { hashPassword } from './modules/auth/password.js';
+import { pruneHourlyCounters } from './modules/limits/hourly-counter.repository.js';
 import { ensureDemoAccount } from './modules/seed/demo-account.js';
 import { seedMembers } from './modules/seed/seed-members.js';
 import { ensureSecrets } from './modules/site/secrets.js';
@@ -29,6 +30,7 @@ export async function prepareData(
   await ensureSecrets(db);
   await pruneAttempts(db);
   await pruneFailures(db);
+  await pruneHourlyCounters(db);
 
   if (config.seedMembers === 0) return { demoEmail: null };
   const { n } = await sql<{ n: number }>`select count(*)::int as n from members`

@@ -112,6 +112,14 @@ export interface LoginFailureAlertsTable {
   sent_at: Timestamp;
 }
 
+/** Hits of one kind from one key (a client address) within the hour starting `window_start`. */
+export interface RateCountersTable {
+  kind: string;
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
 /** Two members' chat; `member_low < member_high`, one conversation per pair. */
 export interface ConversationsTable {
   id: Generated<number>;
@@ -248,6 +256,7 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   login_failures: LoginFailuresTable;
   login_failure_alerts: LoginFailureAlertsTable;
+  rate_counters: RateCountersTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
