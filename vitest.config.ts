@@ -8,6 +8,7 @@ const serverTests = ['apps/server/src/**/*.test.ts'];
 const pureServerTests = [
   'apps/server/src/modules/geo/**/*.test.ts',
   'apps/server/src/config/**/*.test.ts',
+  'apps/server/src/lib/client-address.test.ts',
 ];
 
 const apiProject = (name: string, kind: 'pglite' | 'postgres') => ({

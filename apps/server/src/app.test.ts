@@ -199,4 +199,32 @@ describe('per-address call limit', () => {
       await proxied.close();
     }
   });
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 address', async () => {
+    const proxied = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1' });
+    try {
+      const statusFrom = async (client: string) =>
+        (
+          await proxied.app.inject({
+            method: 'GET',
+            url: '/api/interests.php',
+            headers: { 'x-forwarded-for': client },
+          })
+        ).statusCode;
+      const statuses = [];
+      for (const client of [
+        '2001:db8:1:1::1',
+        '2001:db8:1:1::2',
+        '2001:db8:1:1:abcd:ef01:2345:6789', // the same /64: its third call
+        '2001:db8:1:2::1', // the next /64 has its own count
+        '::ffff:198.51.100.7',
+        '198.51.100.7',
+        '::ffff:198.51.100.7', // the same IPv4 client: its third call
+      ])
+        statuses.push(await statusFrom(client));
+      expect(statuses).toEqual([200, 200, 429, 200, 200, 200, 429]);
+    } finally {
+      await proxied.close();
+    }
+  });
 });

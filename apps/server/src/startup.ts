@@ -5,7 +5,9 @@ import type { AppConfig } from './config/config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { pruneAttempts } from './modules/auth/auth-attempts.repository.js';
+import { pruneFailures } from './modules/auth/login-failures.repository.js';
 import { hashPassword } from './modules/auth/password.js';
+import { pruneHourlyCounters } from './modules/limits/hourly-counter.repository.js';
 import { ensureDemoAccount } from './modules/seed/demo-account.js';
 import { countDemoData } from './modules/seed/demo-data.js';
 import { seedMembers } from './modules/seed/seed-members.js';
@@ -31,6 +33,8 @@ export async function prepareData(
   await ensureSiteDefaults(db);
   await ensureSecrets(db, config.secretKeys);
   await pruneAttempts(db);
+  await pruneFailures(db);
+  await pruneHourlyCounters(db);
 
   if (config.mode === 'production') {
     const demo = await countDemoData(db);

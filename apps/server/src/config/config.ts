@@ -66,6 +66,10 @@ const envSchema = z.object({
   EMAIL_CHECKS_PER_10_MINUTES: positiveInt.default(120),
   LOGIN_FAILURES_MAX: positiveInt.default(10),
   LOGIN_FAILURES_WINDOW_MINUTES: positiveInt.default(15),
+  LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(30),
+  // How long each attempt on an account under attack (over 100 failures an hour) waits.
+  LOGIN_FAILURES_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  PUBLIC_PROFILE_VIEWS_PER_HOUR: positiveInt.default(600),
   SESSION_DAYS: positiveInt.default(30),
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   WELCOME_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
@@ -160,6 +164,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       serviceRequestsPerHour: e.SERVICE_REQUESTS_PER_HOUR,
       loginFailuresMax: e.LOGIN_FAILURES_MAX,
       loginFailuresWindowMinutes: e.LOGIN_FAILURES_WINDOW_MINUTES,
+      loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
+      loginFailuresDelayMs: e.LOGIN_FAILURES_DELAY_MS,
+      publicProfileViewsPerHour: e.PUBLIC_PROFILE_VIEWS_PER_HOUR,
     },
     sessionDays: e.SESSION_DAYS,
     /** How long an instance keeps the stored settings before reading them again (0: never). */

@@ -8,6 +8,8 @@ import * as account from './migrations/2026112205-account.js';
 import * as notifications from './migrations/2026112206-notifications.js';
 import * as serviceRequests from './migrations/2026112207-service-requests.js';
 import * as orders from './migrations/2026112208-orders.js';
+import * as loginFailures from './migrations/2026112209-login-failures.js';
+import * as hourlyCounters from './migrations/2026112210-hourly-counters.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +22,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112206-notifications': notifications,
   '2026112207-service-requests': serviceRequests,
   '2026112208-orders': orders,
+  '2026112209-login-failures': loginFailures,
+  '2026112210-hourly-counters': hourlyCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

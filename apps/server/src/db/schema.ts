@@ -98,6 +98,28 @@ export interface AuthAttemptsTable {
   created_at: Timestamp;
 }
 
+/** One failed password check: the e-mail address tried and the client's `addressKey`. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account: string;
+  address: string;
+  created_at: Timestamp;
+}
+
+/** When the owner of an account was last told that it is under attack (one mail a day). */
+export interface LoginFailureAlertsTable {
+  member_id: number;
+  sent_at: Timestamp;
+}
+
+/** Hits of one kind from one key (a client address) within the hour starting `window_start`. */
+export interface RateCountersTable {
+  kind: string;
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
 /** Two members' chat; `member_low < member_high`, one conversation per pair. */
 export interface ConversationsTable {
   id: Generated<number>;
@@ -232,6 +254,9 @@ export interface Database {
   settings: SettingsTable;
   company_info: CompanyInfoTable;
   auth_attempts: AuthAttemptsTable;
+  login_failures: LoginFailuresTable;
+  login_failure_alerts: LoginFailureAlertsTable;
+  rate_counters: RateCountersTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;

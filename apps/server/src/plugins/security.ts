@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { addressKey } from '../lib/client-address.js';
 import { isUnder } from '../lib/route-path.js';
 
 /**
@@ -55,6 +56,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       max: config.rateLimit.perMinute,
       timeWindow: '1 minute',
       allowList: (request) => !isUnder(request, '/api/'),
+      // Every per-address limit groups clients alike: an IPv6 client by its /64.
+      keyGenerator: (request) => addressKey(request.ip),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         code: 'rate_limited',

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { badRequest, notLoggedIn, tooManyRequests } from '../../lib/errors.js';
-import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
-import { LOGIN_FAILURE, type LoginLimits } from '../auth/login.service.js';
+import { badRequest, notLoggedIn } from '../../lib/errors.js';
 import { verifyPassword } from '../auth/password.js';
+import { attemptPassword, type LoginLimits } from '../auth/password-attempts.js';
 import { deleteMemberSessions } from '../auth/session.repository.js';
 import type { ImageStorage } from '../images/image-storage.js';
 import { mailLocale } from '../mail/mail-templates.js';
@@ -24,8 +23,8 @@ import { findActiveMemberById } from './password.repository.js';
 
 /**
  * Deletes the logged-in member's account (docs/decisions/013):
- * 1. the current password is checked, counted with failed logins of the address, so this
- *    call cannot be used to guess a password faster than the login form allows;
+ * 1. the current password is checked under the failed-login rule (`attemptPassword`), so
+ *    this call cannot be used to guess a password faster than the login form allows;
  * 2. one transaction marks the member deleted (the address stays, reporting `deleted`),
  *    empties the profile, removes photo rows, likes both ways, push subscriptions and the
  *    remembered search, voids mailed links and waiting mail, queues a goodbye mail (with
@@ -42,23 +41,18 @@ export async function deleteAccount(
   storage: ImageStorage,
   memberId: number,
   password: string,
-  options: { limits: LoginLimits; log: FastifyBaseLogger },
+  options: { ip: string; limits: LoginLimits; log: FastifyBaseLogger },
 ): Promise<void> {
   const member = await findMemberById(db, memberId);
   if (!member?.email || member.status !== 'active') throw notLoggedIn();
   const email = member.email;
 
-  const failures = await countRecentAttempts(
-    db,
-    LOGIN_FAILURE,
-    email,
-    options.limits.loginFailuresWindowMinutes,
-  );
-  if (failures >= options.limits.loginFailuresMax) {
-    throw tooManyRequests('Too many wrong passwords for this account, please try again later');
-  }
-  if (!(await verifyPassword(member.password_hash, password))) {
-    await recordAttempt(db, LOGIN_FAILURE, email);
+  const attempt = {
+    account: email,
+    ip: options.ip,
+    verify: () => verifyPassword(member.password_hash, password),
+  };
+  if (!(await attemptPassword(db, attempt, options.limits))) {
     throw badRequest('wrong_password', 'The password is not correct', {
       password: 'The password is not correct',
     });

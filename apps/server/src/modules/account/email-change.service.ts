@@ -8,10 +8,11 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import { addressKey } from '../../lib/client-address.js';
 import { AppError, badRequest, notLoggedIn, tooManyRequests } from '../../lib/errors.js';
 import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
-import { LOGIN_FAILURE, type LoginLimits } from '../auth/login.service.js';
 import { verifyPassword } from '../auth/password.js';
+import { attemptPassword, type LoginLimits } from '../auth/password-attempts.js';
 import { endMemberSessions } from '../auth/session.service.js';
 import { issueActivation } from '../mail/activation.service.js';
 import { mailLocale } from '../mail/mail-templates.js';
@@ -78,7 +79,7 @@ export async function requestEmailChange(
 ): Promise<EmailChangeRequestResponse> {
   const member = await findChangingMember(db, memberId);
   if (!member) throw notLoggedIn();
-  await checkCurrentPassword(db, member, body.password, options.limits);
+  await checkCurrentPassword(db, member, body.password, options);
   const email = body.email;
   if (email === member.email) {
     throw badRequest('same_email', 'This is already your e-mail address', {
@@ -116,19 +117,14 @@ async function checkCurrentPassword(
   db: Kysely<Database>,
   member: ChangingMember,
   password: string,
-  limits: LoginLimits,
+  options: RequestOptions,
 ): Promise<void> {
-  const failures = await countRecentAttempts(
-    db,
-    LOGIN_FAILURE,
-    member.email,
-    limits.loginFailuresWindowMinutes,
-  );
-  if (failures >= limits.loginFailuresMax) {
-    throw tooManyRequests('Too many wrong passwords for this account, please try again later');
-  }
-  if (!(await verifyPassword(member.passwordHash, password))) {
-    await recordAttempt(db, LOGIN_FAILURE, member.email);
+  const attempt = {
+    account: member.email,
+    ip: options.ip,
+    verify: () => verifyPassword(member.passwordHash, password),
+  };
+  if (!(await attemptPassword(db, attempt, options.limits))) {
     throw badRequest('wrong_password', WRONG_PASSWORD, { password: WRONG_PASSWORD });
   }
 }
@@ -144,7 +140,9 @@ async function countRequest(
     [`member:${memberId}`, EMAIL_CHANGE_LIMITS.perMember],
     [`to:${email}`, EMAIL_CHANGE_LIMITS.perNewEmail],
   ];
-  if (options.limitPerAddress) keys.push([`ip:${options.ip}`, EMAIL_CHANGE_LIMITS.perAddress]);
+  if (options.limitPerAddress) {
+    keys.push([`ip:${addressKey(options.ip)}`, EMAIL_CHANGE_LIMITS.perAddress]);
+  }
   for (const [key, max] of keys) {
     const count = await countRecentAttempts(db, EMAIL_CHANGE_REQUEST, key, REQUEST_WINDOW_MINUTES);
     if (count >= max) {

@@ -2,8 +2,9 @@ import type { PasswordChangeBody } from '@amora/shared/schemas/password';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, notLoggedIn } from '../../lib/errors.js';
-import { checkCredentials, type LoginLimits } from '../auth/login.service.js';
+import { checkCredentials } from '../auth/login.service.js';
 import { hashPassword } from '../auth/password.js';
+import type { LoginLimits } from '../auth/password-attempts.js';
 import { endMemberSessions } from '../auth/session.service.js';
 import { revokeMemberTokens } from '../tokens/member-token.js';
 import { findActiveMemberById, updatePasswordHash } from './password.repository.js';
@@ -20,12 +21,12 @@ export async function changePassword(
   db: Kysely<Database>,
   memberId: number,
   body: PasswordChangeBody,
-  options: { keepSessionToken: string | null; limits: LoginLimits },
+  options: { keepSessionToken: string | null; ip: string; limits: LoginLimits },
 ): Promise<void> {
   const member = await findActiveMemberById(db, memberId);
   if (!member) throw notLoggedIn();
   try {
-    await checkCredentials(db, member.email, body.current_password, options.limits);
+    await checkCredentials(db, member.email, body.current_password, options);
   } catch (error) {
     if (error instanceof AppError && error.code === 'invalid_credentials') {
       throw badRequest('wrong_password', WRONG_PASSWORD, { current_password: WRONG_PASSWORD });

@@ -4,6 +4,7 @@ import {
 } from '@amora/shared/schemas/password';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { addressKey } from '../../lib/client-address.js';
 import { badRequest, tooManyRequests } from '../../lib/errors.js';
 import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
 import { hashPassword } from '../auth/password.js';
@@ -64,16 +65,17 @@ export async function requestPasswordReset(
   email: string,
   options: ResetRequestOptions,
 ): Promise<void> {
+  const client = addressKey(options.ip);
   const [byAddress, byIp] = await Promise.all([
     countRecentAttempts(db, PER_ADDRESS, email, WINDOW_MINUTES),
-    options.perIpLimit ? countRecentAttempts(db, PER_IP, options.ip, WINDOW_MINUTES) : 0,
+    options.perIpLimit ? countRecentAttempts(db, PER_IP, client, WINDOW_MINUTES) : 0,
   ]);
   if (byAddress >= PASSWORD_RESET_LIMITS.perAddress || byIp >= PASSWORD_RESET_LIMITS.perIp) {
     throw tooManyRequests('Too many reset requests, please try again in an hour');
   }
   await db.transaction().execute(async (trx) => {
     await recordAttempt(trx, PER_ADDRESS, email);
-    if (options.perIpLimit) await recordAttempt(trx, PER_IP, options.ip);
+    if (options.perIpLimit) await recordAttempt(trx, PER_IP, client);
     const member = await findActiveMemberByEmail(trx, email);
     if (!member) return;
     // Only the newest link works: an older mail found later cannot be used.

@@ -25,6 +25,7 @@ const SAMPLES: Omit<MailPayload, 'to' | 'locale'>[] = [
     data: { name: NAME, likes: 2, messages: 3, unsubscribePath: '/unsubscribe?sig=x' },
   },
   { template: 'account_deleted', data: { name: NAME } },
+  { template: 'failed_logins_alert', data: { name: NAME, failures: 100 } },
   {
     template: 'service_request_received',
     data: { name: NAME, reference: 'Q-7', kind: 'question' },

@@ -8,6 +8,7 @@ import { activationMail } from './templates/activation.js';
 import { digestMail } from './templates/digest.js';
 import { emailChangeConfirmMail } from './templates/email-change-confirm.js';
 import { emailChangeNoticeMail } from './templates/email-change-notice.js';
+import { failedLoginsAlertMail } from './templates/failed-logins-alert.js';
 import { passwordChangedMail } from './templates/password-changed.js';
 import { passwordResetMail } from './templates/password-reset.js';
 import { paymentReceiptMail } from './templates/payment-receipt.js';
@@ -28,6 +29,7 @@ const TEMPLATES = [
   serviceRequestReceivedMail,
   serviceRequestStaffMail,
   paymentReceiptMail,
+  failedLoginsAlertMail,
 ] as const;
 
 type AnyTemplate = (typeof TEMPLATES)[number];

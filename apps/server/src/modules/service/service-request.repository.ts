@@ -1,5 +1,4 @@
-import type { Insertable } from 'kysely';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, ServiceRequestsTable } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -14,15 +13,4 @@ export async function insertServiceRequest(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** Requests sent from one address within the last hour (the form's limit). */
-export async function countRecentFromIp(db: Db, ip: string): Promise<number> {
-  const row = await db
-    .selectFrom('service_requests')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('ip', '=', ip)
-    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-    .executeTakeFirstOrThrow();
-  return row.n;
 }

@@ -5,10 +5,12 @@ import type {
 } from '@amora/shared/schemas/service-requests';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { addressKey } from '../../lib/client-address.js';
 import { badRequest, tooManyRequests } from '../../lib/errors.js';
 import { findActiveMemberById } from '../account/password.repository.js';
+import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
-import { countRecentFromIp, insertServiceRequest } from './service-request.repository.js';
+import { insertServiceRequest } from './service-request.repository.js';
 
 export interface ServiceRequestOptions {
   memberId: number | null;
@@ -16,6 +18,9 @@ export interface ServiceRequestOptions {
   support: { email: string; language: Locale };
   limit: { enabled: boolean; perHour: number };
 }
+
+/** Kind of the `auth_attempts` rows that count requests per client address (one hour). */
+const SERVICE_REQUEST = 'service_request';
 
 /** `C-1042` for a complaint, `Q-1042` for a question: what the sender quotes later. */
 const referenceOf = (kind: ServiceRequestInput['kind'], id: number) =>
@@ -39,7 +44,11 @@ export async function sendServiceRequest(
       email: 'Value is required',
     });
   }
-  if (options.limit.enabled && (await countRecentFromIp(db, options.ip)) >= options.limit.perHour) {
+  const client = addressKey(options.ip);
+  const recent = options.limit.enabled
+    ? await countRecentAttempts(db, SERVICE_REQUEST, client, 60)
+    : 0;
+  if (recent >= options.limit.perHour) {
     throw tooManyRequests('You have sent several messages already, please try again in an hour');
   }
   const language = input.language ?? FALLBACK_LOCALE;
@@ -54,6 +63,7 @@ export async function sendServiceRequest(
       message: input.message,
       ip: options.ip,
     });
+    await recordAttempt(trx, SERVICE_REQUEST, client);
     const reference = referenceOf(input.kind, id);
     await enqueueMail(trx, {
       memberId: null,

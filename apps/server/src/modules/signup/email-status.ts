@@ -2,6 +2,7 @@ import { emailSchema } from '@amora/shared/schemas/auth';
 import type { ValidateEmailResponse } from '@amora/shared/schemas/signup';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { addressKey } from '../../lib/client-address.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
 import { findMemberByEmail } from '../members/member.repository.js';
@@ -34,8 +35,8 @@ export interface EmailCheckLimit {
 
 /**
  * `GET /api/validate_email.php`: the address's status and, for a well-formed address, a
- * token that signup requires (see `email-token.ts`). Counted per IP address in the
- * database, so the limit holds across instances.
+ * token that signup requires (see `email-token.ts`). Counted per client address
+ * (`addressKey`) in the database, so the limit holds across instances.
  */
 export async function checkEmail(
   db: Kysely<Database>,
@@ -44,11 +45,12 @@ export async function checkEmail(
   limit: EmailCheckLimit,
 ): Promise<ValidateEmailResponse> {
   if (limit.enabled) {
-    const recent = await countRecentAttempts(db, EMAIL_CHECK, ip, EMAIL_CHECK_WINDOW_MINUTES);
+    const key = addressKey(ip);
+    const recent = await countRecentAttempts(db, EMAIL_CHECK, key, EMAIL_CHECK_WINDOW_MINUTES);
     if (recent >= limit.perTenMinutes) {
       throw tooManyRequests('Too many e-mail checks, please try again in a few minutes');
     }
-    await recordAttempt(db, EMAIL_CHECK, ip);
+    await recordAttempt(db, EMAIL_CHECK, key);
   }
   const parsed = emailSchema.safeParse(requestEmail);
   if (!parsed.success) {

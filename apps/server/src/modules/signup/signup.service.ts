@@ -3,6 +3,7 @@ import type { signupBodySchema } from '@amora/shared/schemas/signup';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import { addressKey } from '../../lib/client-address.js';
 import { AppError, badRequest, forbidden, tooManyRequests } from '../../lib/errors.js';
 import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
 import { hashPassword } from '../auth/password.js';
@@ -99,7 +100,8 @@ export async function signUp(
       country: 'We do not operate in this country yet',
     });
   }
-  const recent = await countRecentAttempts(db, SIGNUP, options.ip, SIGNUP_WINDOW_MINUTES);
+  const client = addressKey(options.ip);
+  const recent = await countRecentAttempts(db, SIGNUP, client, SIGNUP_WINDOW_MINUTES);
   if (recent >= options.signupsPerHour) {
     throw tooManyRequests('Too many new accounts from your address, please try again later');
   }
@@ -140,7 +142,7 @@ export async function signUp(
           reason: 'welcome',
         });
       }
-      await recordAttempt(trx, SIGNUP, options.ip);
+      await recordAttempt(trx, SIGNUP, client);
       await issueActivation(trx, {
         id: member.id,
         email,

@@ -13,13 +13,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Log in with e-mail and password; sets the session cookie',
+        description:
+          'Wrong passwords are counted per account and client address and per address ' +
+          '(LOGIN_FAILURES_MAX, LOGIN_FAILURES_PER_ADDRESS): past either, 429 even with the ' +
+          'right password, from that address only. An account with over 100 failures in an ' +
+          'hour makes every attempt wait 2 s (docs/decisions/027).',
         body: loginBodySchema,
         response: { 200: userResponseSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const memberId = await checkCredentials(app.db, email, password, app.config.rateLimit);
+      const memberId = await checkCredentials(app.db, email, password, {
+        ip: request.ip,
+        limits: app.config.rateLimit,
+      });
       await app.logIn(request, reply, memberId);
       return { user: await loadUser(app.db, memberId) };
     },

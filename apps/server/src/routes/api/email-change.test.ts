@@ -40,8 +40,13 @@ const requestChange = (client: Client, email: string, password: string, ip = fre
   });
 const put = (client: Client, payload: Record<string, unknown>) =>
   client.call({ method: 'PUT', url: '/api/email-change.php', payload });
-const logIn = (email: string, password: string) =>
-  new Client(t.app).call({ method: 'POST', url: '/api/login.php', payload: { email, password } });
+const logIn = (email: string, password: string, ip?: string) =>
+  new Client(t.app).call({
+    method: 'POST',
+    url: '/api/login.php',
+    payload: { email, password },
+    ...(ip && { remoteAddress: ip }),
+  });
 const whoAmI = (client: Client) => client.call({ method: 'GET', url: '/api/user.php' });
 
 /** Waits for the `nth` (1-based) mail to an address and answers it. */
@@ -131,20 +136,23 @@ describe('POST /api/email-change.php (asking for a new address)', () => {
     expect(sink.mails.some((x) => x.to.includes(next))).toBe(false);
   });
 
-  it('refuses a wrong password, counted with failed logins of the account', async () => {
+  it('refuses a wrong password, counted with failed logins of the account from that address', async () => {
     const m = await logInNewMember(t);
     const next = freshEmail();
+    const ip = freshIp();
     for (let i = 0; i < LOGIN_FAILURES_MAX; i++) {
-      const res = await requestChange(m.client, next, `wrong-${i}-password`);
+      const res = await requestChange(m.client, next, `wrong-${i}-password`, ip);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('wrong_password');
       expect(res.json().error.fields).toHaveProperty('password');
     }
-    // The limit is reached: even the right password waits, and so does the login form.
-    const limited = await requestChange(m.client, next, m.password);
+    // The limit is reached from that address: even the right password waits, and so does
+    // the login form there. The owner elsewhere is not locked out.
+    const limited = await requestChange(m.client, next, m.password, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
-    expect((await logIn(m.email, m.password)).statusCode).toBe(429);
+    expect((await logIn(m.email, m.password, ip)).statusCode).toBe(429);
+    expect((await logIn(m.email, m.password, freshIp())).statusCode).toBe(200);
     expect(await emailOf(m.id)).toBe(m.email);
     expect(sink.mails.some((x) => x.to.includes(next))).toBe(false);
   });

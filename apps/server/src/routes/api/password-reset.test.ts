@@ -146,14 +146,18 @@ describe('POST /api/password-reset.php (asking for a link)', () => {
     expect(await queuedFor(m.id)).toHaveLength(5);
   });
 
-  it('limits requests per IP address', async () => {
-    const ip = freshIp();
+  it('limits requests per IP address, an IPv6 client per /64', async () => {
+    // Every request from another address of one /64: they count as one client.
     for (let i = 0; i < 20; i++) {
+      const ip = `2001:db8:9:1::${(i + 1).toString(16)}`;
       expect((await requestReset(`ip-limit-${i}@example.com`, ip)).statusCode).toBe(200);
     }
-    const limited = await requestReset('ip-limit-last@example.com', ip);
+    const limited = await requestReset('ip-limit-last@example.com', '2001:db8:9:1:ffff::1');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
+    expect((await requestReset('ip-limit-last@example.com', '2001:db8:9:2::1')).statusCode).toBe(
+      200,
+    );
     expect((await requestReset('ip-limit-last@example.com')).statusCode).toBe(200);
   });
 });

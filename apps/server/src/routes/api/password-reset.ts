@@ -101,6 +101,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       const memberId = app.requireMember(request);
       await changePassword(app.db, memberId, request.body, {
         keepSessionToken: request.sessionToken,
+        ip: request.ip,
         limits: app.config.rateLimit,
       });
       return { ok: true as const };

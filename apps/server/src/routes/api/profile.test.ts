@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories.js';
 import { Client, createTestApp, type TestApp } from '../../test/test-app.js';
@@ -48,6 +49,92 @@ describe('GET /api/profile.php', () => {
       const res = await getProfile(id);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('invalid_input');
+    }
+  });
+});
+
+describe('PUBLIC_PROFILE_VIEWS_PER_HOUR', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ PUBLIC_PROFILE_VIEWS_PER_HOUR: '3' });
+  });
+  afterAll(() => limited.close());
+
+  const view = (path: 'profile' | 'similar', id: number, ip: string, client?: Client) =>
+    (client ?? new Client(limited.app)).call({
+      method: 'GET',
+      url: `/api/${path}.php?id=${id}`,
+      remoteAddress: ip,
+    });
+
+  it('caps logged-out profile.php and similar.php together per address, not members', async () => {
+    const m = await createMember(limited.db);
+    const ip = '203.0.113.60';
+    expect((await view('profile', m.id, ip)).statusCode).toBe(200);
+    expect((await view('similar', m.id, ip)).statusCode).toBe(200);
+    expect((await view('profile', m.id, ip)).statusCode).toBe(200);
+    for (const path of ['profile', 'similar'] as const) {
+      const refused = await view(path, m.id, ip);
+      expect(refused.statusCode, path).toBe(429);
+      expect(refused.json()).toEqual({
+        error: { code: 'rate_limited', message: expect.any(String) },
+      });
+    }
+    // Another address is not affected; a logged-in member from the same address is not capped.
+    expect((await view('profile', m.id, '203.0.113.61')).statusCode).toBe(200);
+    const member = await createMember(limited.db);
+    const client = new Client(limited.app);
+    const login = await client.call({
+      method: 'POST',
+      url: '/api/login.php',
+      payload: { email: member.email, password: member.password },
+      remoteAddress: ip,
+    });
+    expect(login.statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expect((await view('profile', m.id, ip, client)).statusCode).toBe(200);
+      expect((await view('similar', m.id, ip, client)).statusCode).toBe(200);
+    }
+  });
+
+  it('counts an IPv6 visitor by its /64, and an IPv4-mapped address as the IPv4 address', async () => {
+    const m = await createMember(limited.db);
+    for (let i = 1; i <= 3; i++) {
+      expect((await view('profile', m.id, `2001:db8:60:1::${i}`)).statusCode).toBe(200);
+    }
+    expect((await view('similar', m.id, '2001:db8:60:1:abcd::1')).statusCode).toBe(429);
+    expect((await view('profile', m.id, '2001:db8:60:2::1')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await view('profile', m.id, '::ffff:203.0.113.62')).statusCode).toBe(200);
+    }
+    expect((await view('profile', m.id, '203.0.113.62')).statusCode).toBe(429);
+  });
+
+  it('counts the views of the hour before, as a sliding window does', async () => {
+    const m = await createMember(limited.db);
+    const ip = '203.0.113.63';
+    await limited.db
+      .insertInto('rate_counters')
+      .values({
+        kind: 'public_profile_view',
+        key: ip,
+        window_start: sql`date_trunc('hour', now()) - interval '1 hour'`,
+        hits: 1_000_000,
+      })
+      .execute();
+    expect((await view('profile', m.id, ip)).statusCode).toBe(429);
+  });
+
+  it('is lifted with RATE_LIMIT=off', async () => {
+    const open = await createTestApp({ PUBLIC_PROFILE_VIEWS_PER_HOUR: '1', RATE_LIMIT: 'off' });
+    try {
+      const m = await createMember(open.db);
+      for (let i = 0; i < 3; i++) {
+        const res = await open.app.inject({ method: 'GET', url: `/api/profile.php?id=${m.id}` });
+        expect(res.statusCode).toBe(200);
+      }
+    } finally {
+      await open.close();
     }
   });
 });

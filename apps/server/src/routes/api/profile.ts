@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.js';
 import { markLikeSeen } from '../../modules/likes/like.repository.js';
 import { findProfiles } from '../../modules/members/profile.repository.js';
 import { toPublicProfile } from '../../modules/members/profile-view.js';
+import { publicViewLimit } from '../../modules/members/public-view-limit.js';
 import { onLikerViewed } from '../../modules/notifications/member-events.js';
 import { readStoredSettings } from '../../modules/site/site.repository.js';
 
@@ -16,10 +17,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A member's public profile (login optional)",
         description:
           'When the logged-in viewer opens the profile of a member who liked them, that ' +
-          'like stops being new (like_new false in GET /api/likes.php).',
+          'like stops being new (like_new false in GET /api/likes.php). Logged out, limited ' +
+          'per address together with GET /api/similar.php (429).',
         querystring: profileQuerySchema,
-        response: { 200: profileResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: profileResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
+      preHandler: publicViewLimit(app),
     },
     async (request) => {
       const { id } = request.query;

@@ -148,4 +148,20 @@ describe('POST /api/service-request.php', () => {
     // Another address is not affected.
     expect((await send(new Client(t.app), payload)).statusCode).toBe(200);
   });
+
+  it('counts an IPv6 sender by its /64, and an IPv4-mapped address as the IPv4 address', async () => {
+    const payload = {
+      kind: 'question',
+      topic: 'other',
+      name: 'Flood',
+      email: 'flood6@example.com',
+      message: 'Is there anybody out there reading these?',
+    };
+    const from = async (ip: string) => (await send(new Client(t.app), payload, ip)).statusCode;
+    for (let i = 1; i <= 3; i++) expect(await from(`2001:db8:7:1::${i}`)).toBe(200);
+    expect(await from('2001:db8:7:1:ffff::1')).toBe(429);
+    expect(await from('2001:db8:7:2::1')).toBe(200);
+    for (let i = 0; i < 3; i++) expect(await from('::ffff:198.51.100.77')).toBe(200);
+    expect(await from('198.51.100.77')).toBe(429);
+  });
 });

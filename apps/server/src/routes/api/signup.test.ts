@@ -491,6 +491,16 @@ describe('the per-address signup limit', () => {
     expect((await signupFrom('198.51.100.2')).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 address', async () => {
+    expect((await signupFrom('2001:db8:5:1::1')).statusCode).toBe(200);
+    expect((await signupFrom('2001:db8:5:1::2')).statusCode).toBe(200);
+    expect((await signupFrom('2001:db8:5:1:8000::3')).statusCode).toBe(429);
+    expect((await signupFrom('2001:db8:5:2::1')).statusCode).toBe(200);
+    expect((await signupFrom('::ffff:198.51.100.9')).statusCode).toBe(200);
+    expect((await signupFrom('198.51.100.9')).statusCode).toBe(200);
+    expect((await signupFrom('::ffff:198.51.100.9')).statusCode).toBe(429);
+  });
+
   it('does not count refused signups', async () => {
     const body = await payload({}, limited);
     const wrong = await limited.app.inject({

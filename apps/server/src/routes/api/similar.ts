@@ -3,6 +3,7 @@ import { apiErrorSchema } from '@amora/shared/schemas/common';
 import { profileQuerySchema, publicProfileSchema } from '@amora/shared/schemas/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicViewLimit } from '../../modules/members/public-view-limit.js';
 import { findSimilarProfiles } from '../../modules/search/similar.service.js';
 
 const similarResponseSchema = z.object({ profiles: z.array(publicProfileSchema) });
@@ -16,10 +17,17 @@ export const similarRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Same gender as the viewed member, age within 5 years of theirs, same country or ' +
           `its nearby pair (${NEARBY_COUNTRIES.map((pair) => pair.join('-')).join(', ')}), ` +
-          'any region; never the viewed member or the viewer; most recently active first.',
+          'any region; never the viewed member or the viewer; most recently active first. ' +
+          'Logged out, limited per address together with GET /api/profile.php (429).',
         querystring: profileQuerySchema,
-        response: { 200: similarResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: similarResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
+      preHandler: publicViewLimit(app),
     },
     async (request) => ({
       profiles: await findSimilarProfiles(app.db, {

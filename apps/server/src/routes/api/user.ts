@@ -187,6 +187,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const memberId = app.requireMember(request);
       await deleteAccount(app.db, app.imageStorage, memberId, request.body.password, {
+        ip: request.ip,
         limits: app.config.rateLimit,
         log: request.log,
       });

@@ -133,6 +133,16 @@ describe('the per-address limit', () => {
       .executeTakeFirstOrThrow();
     expect(Number(counted.n)).toBe(3);
   });
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 address', async () => {
+    for (let i = 1; i <= 3; i++)
+      expect((await checkFrom(`2001:db8:e:1::${i}`)).statusCode).toBe(200);
+    expect((await checkFrom('2001:db8:e:1:ffff::1')).statusCode).toBe(429);
+    expect((await checkFrom('2001:db8:e:2::1')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await checkFrom('::ffff:203.0.113.20')).statusCode).toBe(200);
+    expect((await checkFrom('203.0.113.20')).statusCode).toBe(429);
+  });
 });
 
 describe('with RATE_LIMIT=off', () => {
