@@ -6,7 +6,7 @@ import { openDatabase } from './db/database.js';
 import { requestLogOptions } from './lib/request-log.js';
 import { startAppOutboxWorker } from './modules/mail/outbox-worker.js';
 import { SecretsUnreadableError } from './modules/site/secrets.js';
-import { prepareData, StartupError } from './startup.js';
+import { prepareData, pruneLimitRecords, StartupError } from './startup.js';
 import { serveDataResets } from './test-harness.js';
 
 async function main() {
@@ -46,10 +46,18 @@ async function main() {
   if (config.testDataReset === 'ipc') await serveDataResets(handle.db, logger);
   // Every instance works the outbox (mail now, push later); see docs/decisions/007.
   const outboxWorker = startAppOutboxWorker(app);
+  // The limits' tables grow with every attempt; what no window counts any more goes hourly.
+  const pruning = setInterval(() => {
+    pruneLimitRecords(handle.db).catch((err: unknown) =>
+      logger.warn({ err }, 'pruning the limits’ records failed'),
+    );
+  }, 3_600_000);
+  pruning.unref();
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
+    clearInterval(pruning);
     await outboxWorker.stop();
     await app.close();
     await handle.close();

@@ -14,6 +14,13 @@ import { seedMembers } from './modules/seed/seed-members.js';
 import { ensureSecrets } from './modules/site/secrets.js';
 import { ensureSiteDefaults } from './modules/site/site.repository.js';
 
+/** Drops the limits' records that no window counts any more (at start, then hourly). */
+export async function pruneLimitRecords(db: DatabaseHandle['db']): Promise<void> {
+  await pruneAttempts(db);
+  await pruneFailures(db);
+  await pruneHourlyCounters(db);
+}
+
 /** The data or the keys do not fit this start: the message says what to do. */
 export class StartupError extends Error {}
 
@@ -32,9 +39,7 @@ export async function prepareData(
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   await ensureSiteDefaults(db);
   await ensureSecrets(db, config.secretKeys);
-  await pruneAttempts(db);
-  await pruneFailures(db);
-  await pruneHourlyCounters(db);
+  await pruneLimitRecords(db);
 
   if (config.mode === 'production') {
     const demo = await countDemoData(db);
