@@ -85,6 +85,8 @@ const second = SERVER_URL ? await startServer(env) : first;
 try {
   const a = await signUp(first.url, 'Sender');
   const b = await signUp(first.url, 'Receiver');
+  // Only members who confirmed their address may start a chat and write (decision 026).
+  await activate(first.url, a.email);
   await activate(first.url, b.email);
   const chat = await (
     await fetch(`${first.url}/api/chat.php?profile=${b.id}`, { headers: { cookie: a.cookie } })

@@ -35,6 +35,8 @@ export const ERROR_CODES = {
   cross_origin: 'The live channel was opened from another site',
   search_login_required: 'Logged-out search is switched off',
   not_in_conversation: 'Only the two members of a conversation can read or write it',
+  not_activated:
+    'The member has not confirmed their e-mail address yet: they may look, not like or write',
   // Things that are not there.
   not_found: 'No such call or thing',
   member_not_found: 'The member does not exist or has left',

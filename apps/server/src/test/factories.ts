@@ -18,11 +18,18 @@ export interface MemberSpec {
   language?: string;
 }
 
-/** Inserts a member with a profile straight into the database. */
+/**
+ * Inserts a member with a profile straight into the database: someone to be found, liked or
+ * written to, confirmed unless `activated` is false. A member who acts in a test (logs in,
+ * likes, writes) comes from logInNewMember instead, which confirms the address through the
+ * activation mail as a member does.
+ */
 export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}) {
   counter += 1;
   const email = spec.email ?? `member${counter}-${Date.now()}@example.com`;
   const password = spec.password ?? 'correct horse battery';
+  const name = spec.name ?? `Member ${counter}`;
+  const language = spec.language ?? 'en';
   const member = await db
     .insertInto('members')
     .values({
@@ -39,19 +46,19 @@ export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}) 
     .insertInto('profiles')
     .values({
       member_id: member.id,
-      name: spec.name ?? `Member ${counter}`,
+      name,
       gender: spec.gender ?? 'female',
       date_of_birth: spec.dateOfBirth ?? '1990-05-17',
       country: spec.country ?? 'NL',
       countryregion: 'NL-NH',
       city: 'Amsterdam',
-      language: spec.language ?? 'en',
+      language,
       notes: JSON.stringify(spec.notes ?? { personal: 'Hello there' }),
       fields: JSON.stringify({ smoking: 'never' }),
       interests: JSON.stringify(['travel']),
     })
     .execute();
-  return { id: member.id, email, password };
+  return { id: member.id, email, password, name, language };
 }
 
 export interface FindableSpec {

@@ -3,16 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_PACKAGE, APP_PACKAGE_HEADER } from '@amora/shared/constants';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config/config.js';
+import { issueActivation } from '../modules/mail/activation.service.js';
+import { mailPayloadSchema, renderMail } from '../modules/mail/mail-templates.js';
+import { markJobSent } from '../modules/mail/outbox.repository.js';
 import {
   type OutboxWorker,
   type OutboxWorkerDeps,
   startAppOutboxWorker,
 } from '../modules/mail/outbox-worker.js';
 import { ensureSecrets } from '../modules/site/secrets.js';
-import { ensureSiteDefaults } from '../modules/site/site.repository.js';
+import { ensureSiteDefaults, readStoredSettings } from '../modules/site/site.repository.js';
 import { createMember, type MemberSpec } from './factories.js';
 import { createTestDb, type TestDb } from './test-db.js';
 
@@ -278,9 +282,13 @@ function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'headers' | 'tex
   };
 }
 
-/** A new member (see createMember) logged in through the API, with a client holding the session. */
+/**
+ * A new member logged in through the API, with a client holding the session. Like a member
+ * who has just signed up, they start unconfirmed; unless `spec.activated` is false they then
+ * confirm their address through the link in their activation mail (activateThroughMail).
+ */
 export async function logInNewMember(t: TestApp, spec: MemberSpec = {}) {
-  const member = await createMember(t.db, spec);
+  const member = await createMember(t.db, { ...spec, activated: false });
   const client = new Client(t.app);
   const res = await client.call({
     method: 'POST',
@@ -288,7 +296,52 @@ export async function logInNewMember(t: TestApp, spec: MemberSpec = {}) {
     payload: { email: member.email, password: member.password },
   });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  if (spec.activated !== false) await activateThroughMail(t, member);
   return { ...member, client };
+}
+
+/**
+ * Confirms a member's address the way the member does: the activation mail is queued as
+ * signup queues it, delivered, and the link read from it is followed through the app (which
+ * must answer with the redirect to /activate/done). Without SMTP_URL the link is read from
+ * the development mailbox page; with it (a test's SMTP sink), from the rendered mail. The
+ * helper delivers this one mail itself, claimed in the transaction that queues it, so a
+ * running outbox worker neither takes it nor sends it to a test's sink (tests that count
+ * mails see only their own).
+ */
+export async function activateThroughMail(
+  t: TestApp,
+  member: { id: number; email: string; name: string; language: string },
+): Promise<void> {
+  const job = await t.db.transaction().execute(async (trx) => {
+    await issueActivation(trx, member);
+    return trx
+      .updateTable('outbox')
+      .set({ status: 'sending', attempts: sql`attempts + 1` })
+      .where('member_id', '=', member.id)
+      .where('status', '=', 'pending')
+      .where(sql<string>`payload->>'template'`, '=', 'activation')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  const { name: siteName } = await readStoredSettings(t.db);
+  const { publicUrl, smtpUrl } = t.app.config;
+  const mail = renderMail(mailPayloadSchema.parse(job.payload), { siteName, publicUrl });
+  await markJobSent(t.db, job.id, { rendered: smtpUrl ? null : mail });
+
+  let text = mail.text;
+  if (!smtpUrl) {
+    const mailbox = await t.app.inject({ method: 'GET', url: '/_dev/mailbox' });
+    if (mailbox.statusCode !== 200) throw new Error(`mailbox: ${mailbox.statusCode}`);
+    text = mailbox.body.split('<li class="mail"').find((item) => item.includes(member.email)) ?? '';
+  }
+  const link = /https?:\/\/[^\s<>"]*activ[^\s<>"]*/.exec(text)?.[0];
+  if (!link) throw new Error(`no activation link in the mail to ${member.email}`);
+  const url = new URL(link.replaceAll('&amp;', '&'));
+  const res = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+  if (res.headers.location !== '/activate/done') {
+    throw new Error(`the activation link answered ${res.statusCode} ${res.headers.location}`);
+  }
 }
 
 /**

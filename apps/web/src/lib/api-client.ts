@@ -82,4 +82,10 @@ export const api = {
   },
 };
 
-export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+/**
+ * Whether a failure says that nobody is logged in (403 `not_logged_in`): the session is over
+ * (spec section 4). Other 403s (`not_activated`, `not_in_conversation`, …) refuse one thing
+ * and leave the session as it is (decision 026).
+ */
+export const isLoggedOut = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.code === 'not_logged_in';

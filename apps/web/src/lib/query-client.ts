@@ -1,8 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { isNotActivated, showActivationRequired } from './activation-required';
 import { ApiError } from './api-client';
 
 export function createQueryClient() {
   return new QueryClient({
+    // Whichever action was refused for want of a confirmed address, one explanation opens.
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isNotActivated(error)) showActivationRequired();
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

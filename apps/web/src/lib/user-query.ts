@@ -1,15 +1,15 @@
 import type { User } from '@amora/shared/schemas/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
+import { api, isLoggedOut } from '@/lib/api-client';
 
 export const userKeys = { all: ['user'] as const };
 
-/** The logged-in member, or null when nobody is (the server answers 403). */
+/** The logged-in member, or null when nobody is (the server answers 403 `not_logged_in`). */
 export async function getUser(): Promise<User | null> {
   try {
     return (await api.get<{ user: User }>('/api/user.php')).user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return null;
+    if (isLoggedOut(error)) return null;
     throw error;
   }
 }

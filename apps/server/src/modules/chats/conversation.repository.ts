@@ -36,6 +36,22 @@ export async function findOrCreateConversation(db: Db, a: number, b: number): Pr
   return id;
 }
 
+/** The id of the pair's conversation, if they have one. */
+export async function findConversationBetween(
+  db: Db,
+  a: number,
+  b: number,
+): Promise<number | undefined> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('member_low', '=', low)
+    .where('member_high', '=', high)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** One member's view of a conversation they take part in. */
 export interface ConversationSide {
   conversationId: number;

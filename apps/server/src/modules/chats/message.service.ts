@@ -9,9 +9,11 @@ import { messageCredits } from '../credits/message-cost.js';
 import { notifyMembers } from '../live/live-notify.js';
 import { findProfiles } from '../members/profile.repository.js';
 import { toChatProfile } from '../members/profile-view.js';
+import { assertMayReachOut, mayReachOut, notActivated } from '../members/reach-out.js';
 import { onConversationRead, onNewMessage } from '../notifications/member-events.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import {
+  findConversationBetween,
   findConversationSide,
   findOrCreateConversation,
   hideConversation,
@@ -34,7 +36,9 @@ export const toMessage = (row: MessageRow): Message => ({
 
 /**
  * `GET /api/chat.php?profile=`: the conversation with a member others may see, made on
- * first use (the same id every time after), and back in the caller's list if removed.
+ * first use (the same id every time after), and back in the caller's list if removed. A
+ * member who has not confirmed their address may open a conversation that exists, not
+ * start one (403 `not_activated`).
  */
 export async function startChat(
   db: Kysely<Database>,
@@ -44,6 +48,10 @@ export async function startChat(
   if (otherId === memberId) throw badRequest('cannot_chat_self', 'You cannot chat with yourself');
   const visible = await findProfiles(db, [otherId], { visibleOnly: true });
   if (!visible.has(otherId)) throw notFound('member_not_found', 'This member does not exist');
+  if (!(await mayReachOut(db, memberId))) {
+    const existing = await findConversationBetween(db, memberId, otherId);
+    if (existing === undefined) throw notActivated();
+  }
   return db.transaction().execute(async (trx) => {
     const id = await findOrCreateConversation(trx, memberId, otherId);
     await unhideConversation(trx, id, memberId);
@@ -109,7 +117,8 @@ export async function conversationPage(
  * `POST /api/messages.php`: stores a message and pays for it in one transaction: the
  * balance only moves when it covers the price (an atomic conditional update), so messages
  * sent at once never overdraw it; on 402 nothing is stored. Both members' tabs hear of the
- * message when the transaction commits.
+ * message when the transaction commits. Refusals in this order: 403 `not_in_conversation`,
+ * 410 `member_gone`, 403 `not_activated`, 402 `insufficient_credits` (decision 026).
  */
 export async function sendMessage(
   db: Kysely<Database>,
@@ -127,6 +136,7 @@ export async function sendMessage(
       'This member is no longer here: the message was not sent',
     );
   }
+  await assertMayReachOut(db, memberId);
   return db.transaction().execute(async (trx) => {
     const sender = await findWallet(trx, memberId);
     if (!sender) throw new Error(`member ${memberId} has no profile`);

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { notifyMembers } from '../live/live-notify.js';
 import { findProfiles } from '../members/profile.repository.js';
 import { toPublicProfile } from '../members/profile-view.js';
+import { assertMayReachOut } from '../members/reach-out.js';
 import { onNewLike } from '../notifications/member-events.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import { deleteLike, insertLike, likesGivenBy, likesReceivedBy } from './like.repository.js';
@@ -41,7 +42,8 @@ export async function likesFor(db: Kysely<Database>, memberId: number): Promise<
 /**
  * Likes a member others may see. Idempotent: liking again keeps the one like with its
  * original date. 400 `cannot_like_self`; 404 `member_not_found` for an unknown, deleted,
- * banned or unactivated member.
+ * banned or unactivated member; then 403 `not_activated` while the liker has not confirmed
+ * their address.
  */
 export async function likeMember(
   db: Kysely<Database>,
@@ -55,6 +57,7 @@ export async function likeMember(
   if (!visible.has(likedId)) {
     throw notFound('member_not_found', 'This member does not exist or has left');
   }
+  await assertMayReachOut(db, likerId);
   await db.transaction().execute(async (trx) => {
     // Both members' open tabs update their likes (the liker's other tabs too).
     if (await insertLike(trx, likerId, likedId)) {

@@ -11,6 +11,7 @@ import {
   appHeaders,
   Client,
   createMailingTestApp,
+  logInNewMember,
   type SmtpSink,
   type TestApp,
 } from '../../test/test-app.js';
@@ -38,12 +39,7 @@ async function logIn(email: string, password = PASSWORD) {
   return { client, res };
 }
 
-async function loggedIn(spec: MemberSpec = {}) {
-  const member = await createMember(t.db, { password: PASSWORD, ...spec });
-  const { client, res } = await logIn(member.email);
-  expect(res.statusCode).toBe(200);
-  return { ...member, client };
-}
+const loggedIn = (spec: MemberSpec = {}) => logInNewMember(t, { password: PASSWORD, ...spec });
 
 const deleteAccount = (client: Client, payload?: unknown) =>
   client.call({

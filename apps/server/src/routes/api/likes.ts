@@ -30,7 +30,8 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Idempotent: liking again keeps the one like and its original date. 400 ' +
           'cannot_like_self; 404 member_not_found for an unknown, deleted, banned or ' +
-          'unactivated member; 403 when nobody is logged in.',
+          'unactivated member; 403 not_logged_in when nobody is logged in, and 403 ' +
+          'not_activated while the caller has not confirmed their e-mail address.',
         body: likeBodySchema,
         response: {
           200: likeStateResponseSchema,

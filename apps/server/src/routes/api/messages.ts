@@ -37,9 +37,10 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           `Plain text, 1 to ${MESSAGE_MAX_LENGTH} characters after trimming (kept as text, ` +
           'never HTML). Members who are not paid pay credits per message (MESSAGE_CREDITS, ' +
           'per country MESSAGE_CREDITS_BY_COUNTRY); answers { message, credits } with the new ' +
-          'balance. 403 not_in_conversation before anything else; 402 insufficient_credits ' +
-          'when the balance is short (nothing is stored); 410 member_gone when the other ' +
-          'member deleted their account.',
+          'balance. Refusals in this order: 403 not_logged_in; 403 not_in_conversation; ' +
+          '410 member_gone when the other member deleted their account; 403 not_activated ' +
+          'while the sender has not confirmed their e-mail address; 402 ' +
+          'insufficient_credits when the balance is short (nothing is stored).',
         body: sendMessageBodySchema,
         response: {
           200: sendMessageResponseSchema,

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
-import { Client, createTestApp, type TestApp } from '../../test/test-app.js';
+import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,13 +23,7 @@ const photo = (shade: number) =>
 
 /** A logged-in member with `count` photos uploaded through the API, in upload order. */
 async function memberWithPhotos(count: number) {
-  const m = await createMember(t.db);
-  const client = new Client(t.app);
-  await client.call({
-    method: 'POST',
-    url: '/api/login.php',
-    payload: { email: m.email, password: m.password },
-  });
+  const { client, ...m } = await logInNewMember(t);
   const files = await Promise.all(Array.from({ length: count }, (_, i) => photo(40 + i * 40)));
   const res = await client.call({
     method: 'POST',

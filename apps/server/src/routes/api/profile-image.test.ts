@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories.js';
 import { multipart, type Part } from '../../test/multipart.js';
-import { Client, createTestApp, type TestApp } from '../../test/test-app.js';
+import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 let uploadsDir: string;
@@ -19,17 +19,7 @@ afterAll(() => t.close());
 
 const URL_ = '/api/profileimage.php';
 
-async function loggedIn() {
-  const m = await createMember(t.db);
-  const client = new Client(t.app);
-  const res = await client.call({
-    method: 'POST',
-    url: '/api/login.php',
-    payload: { email: m.email, password: m.password },
-  });
-  expect(res.statusCode).toBe(200);
-  return { ...m, client };
-}
+const loggedIn = () => logInNewMember(t);
 
 const upload = (client: Client, parts: Part[]) =>
   client.call({ method: 'POST', url: URL_, ...multipart(parts) });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../../test/factories.js';
-import { Client, createTestApp, type TestApp } from '../../test/test-app.js';
+import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,14 +8,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function loggedIn() {
-  const m = await createMember(t.db);
-  const client = new Client(t.app);
-  await client.call({
-    method: 'POST',
-    url: '/api/login.php',
-    payload: { email: m.email, password: m.password },
-  });
-  return { m, client };
+  const m = await logInNewMember(t);
+  return { m, client: m.client };
 }
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../../test/factories.js';
-import { Client, createTestApp, type TestApp } from '../../test/test-app.js';
+import type { MemberSpec } from '../../test/factories.js';
+import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,16 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function loggedIn(spec: Parameters<typeof createMember>[1] = {}) {
-  const m = await createMember(t.db, spec);
-  const client = new Client(t.app);
-  const res = await client.call({
-    method: 'POST',
-    url: '/api/login.php',
-    payload: { email: m.email, password: m.password },
-  });
-  expect(res.statusCode).toBe(200);
-  return { m, client };
+async function loggedIn(spec: MemberSpec = {}) {
+  const m = await logInNewMember(t, spec);
+  return { m, client: m.client };
 }
 
 /** The error's fields with nested paths spelled `a.b` (the error format may join them with `/`). */

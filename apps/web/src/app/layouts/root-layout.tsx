@@ -1,14 +1,34 @@
 import { TEMPLATE_NAME } from '@amora/shared/constants';
 import { TOAST } from '@amora/shared/rules/session';
 import clsx from 'clsx';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ToastContainer } from 'react-toastify';
+import { useActivationRequired } from '@/lib/activation-required';
 import { ServiceWorkerPrompt } from '../pwa/service-worker-prompt';
 import { useSession } from '../session/session-context';
 import { SessionProvider } from '../session/session-provider';
 import { AuthGate } from './auth-gate';
 import { useCurrentRoute } from './current-route';
+
+/** Loaded when first needed: few members ever see it, and the first page stays small. */
+const ActivationRequiredPrompt = lazy(() =>
+  import('@/features/activation/components/activation-required-dialog').then((module) => ({
+    default: module.ActivationRequiredPrompt,
+  })),
+);
+
+/** The explanation of a refusal for want of a confirmed address (decision 026), when open. */
+function ActivationRequired() {
+  const open = useActivationRequired();
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <ActivationRequiredPrompt />
+    </Suspense>
+  );
+}
 
 function RootFrame() {
   const { t } = useTranslation();
@@ -40,6 +60,7 @@ function RootFrame() {
         theme="light"
       />
       <ServiceWorkerPrompt />
+      {isLoggedIn && <ActivationRequired />}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { logout as callLogout } from '@/features/auth/api/logout';
 import { chatKeys, chatsQueryOptions } from '@/features/chats/api/get-chats';
 import { likeKeys, likesQueryOptions } from '@/features/likes/api/get-likes';
 import { notificationKeys } from '@/features/notifications/api/get-notifications';
-import { isForbidden } from '@/lib/api-client';
+import { isLoggedOut } from '@/lib/api-client';
 import { setAppBadge } from '@/lib/app-badge';
 import {
   connectLive,
@@ -22,8 +22,9 @@ import { type Session, SessionContext } from './session-context';
 
 /**
  * The session cycle of spec sections 4 and 9: the user at once, chats and likes a second
- * later, all three on an interval while logged in; a 403 on chats or likes refetches the
- * user; logging out clears everything and raises the logging-out flag for a second.
+ * later, all three on an interval while logged in; a 403 `not_logged_in` on chats or likes
+ * refetches the user (no other 403 says anything about the session); logging out clears
+ * everything and raises the logging-out flag for a second.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -72,7 +73,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const likes = useQuery(likesQueryOptions(listOptions));
 
   useEffect(() => {
-    if (isForbidden(chats.error) || isForbidden(likes.error)) {
+    if (isLoggedOut(chats.error) || isLoggedOut(likes.error)) {
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
     }
   }, [chats.error, likes.error, queryClient]);

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { ActivationRequiredDialog } from '@/features/activation/components/activation-required-dialog';
 import { RemoveChatDialog } from '@/features/chats/components/remove-chat-dialog';
 import { LegalModal } from '@/features/signup/components/legal-modal';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-const DIALOGS = ['remove_chat', 'terms', 'privacy'] as const;
+const DIALOGS = ['remove_chat', 'terms', 'privacy', 'activation_required'] as const;
 type Dialog = (typeof DIALOGS)[number];
 
 /** /_dev/dialogs: each dialog of the app with sample content; confirming changes nothing. */
@@ -35,6 +36,9 @@ export function Component() {
         <RemoveChatDialog name={t('dev.sample_name')} onConfirm={close} onClose={close} />
       )}
       {(open === 'terms' || open === 'privacy') && <LegalModal document={open} onClose={close} />}
+      {open === 'activation_required' && (
+        <ActivationRequiredDialog email="new.member@example.com" onClose={close} preview />
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ResultCard } from '@/components/result-card';
 import { useOrder } from '@/features/payments/api/orders';
-import { isForbidden } from '@/lib/api-client';
+import { isLoggedOut } from '@/lib/api-client';
 import { longDate } from '@/lib/locale-format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
@@ -22,7 +22,7 @@ export function Component() {
   const title = !order ? t('payments.checkout_title') : t(`payments.result_${order.status}_title`);
   useDocumentTitle(title);
 
-  if (!isLoggedIn || isForbidden(result.error)) {
+  if (!isLoggedIn || isLoggedOut(result.error)) {
     return (
       <div className="py-4 mx-auto" style={{ maxWidth: '32rem' }}>
         <ResultCard icon={<CircleAlert />} title={t('payments.checkout_title')}>

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { isNotActivated } from '@/lib/activation-required';
 import { api } from '@/lib/api-client';
 
 /** GET /api/chat.php?profile=: the conversation with a member (made if needed), then open it. */
@@ -12,7 +13,12 @@ export function useStartChat(options: { replace?: boolean } = {}) {
     mutationFn: (profileId: number) =>
       api.get<{ id: number }>(`/api/chat.php?profile=${profileId}`),
     onSuccess: ({ id }) => navigate(`/chats/${id}`, { replace: options.replace ?? false }),
-    // Spec section 8: a danger toast titled 'Error'.
-    onError: () => toast.error(`${t('common.error_title')}: ${t('chats.start_failed')}`),
+    // Spec section 8: a danger toast titled 'Error'; an unconfirmed address has the app's
+    // own explanation (decision 026).
+    onError: (error) => {
+      if (!isNotActivated(error)) {
+        toast.error(`${t('common.error_title')}: ${t('chats.start_failed')}`);
+      }
+    },
   });
 }

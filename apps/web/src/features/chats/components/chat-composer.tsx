@@ -3,6 +3,7 @@ import { Coins, UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isNotActivated } from '@/lib/activation-required';
 import type { ApiError } from '@/lib/api-client';
 import { useErrorText } from '@/lib/error-text';
 import { useSiteName } from '@/lib/settings-query';
@@ -24,7 +25,8 @@ interface Props {
 /**
  * Sending in a conversation: the composer, and what to say when a send fails. A failed
  * message goes back into the box (nothing typed is ever lost); out of credits points to
- * /credits; a member who left closes the composer.
+ * /credits; a member who left closes the composer; an unconfirmed address is explained by
+ * the app's own dialog.
  */
 export function ChatComposer({ conversation, recipient, recipientGone, cost }: Props) {
   const { t } = useTranslation();
@@ -39,6 +41,9 @@ export function ChatComposer({ conversation, recipient, recipientGone, cost }: P
     if (error.status === 402) {
       setProblem({ kind: 'credits' });
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    } else if (isNotActivated(error)) {
+      // The app explains it, with the link again (decision 026); the text waits in the box.
+      setProblem(null);
     } else if (error.status === 410) {
       setProblem({ kind: 'gone' });
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(conversation) });

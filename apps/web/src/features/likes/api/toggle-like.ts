@@ -3,12 +3,14 @@ import type { PublicProfile } from '@amora/shared/schemas/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { isNotActivated } from '@/lib/activation-required';
 import { api } from '@/lib/api-client';
 import { likeKeys } from './get-likes';
 
 /**
  * Like or unlike a member at once (optimistic): the likes list changes before the server
- * answers and goes back, with a toast, when it fails (spec section 4).
+ * answers and goes back, with a toast, when it fails (spec section 4). A member who has not
+ * confirmed their address gets the app's explanation instead of the toast (decision 026).
  */
 export function useToggleLike() {
   const queryClient = useQueryClient();
@@ -28,9 +30,9 @@ export function useToggleLike() {
       });
       return { previous };
     },
-    onError: (_error, _vars, context) => {
+    onError: (error, _vars, context) => {
       queryClient.setQueryData(likeKeys.list(), context?.previous);
-      toast.error(t('likes.failed'));
+      if (!isNotActivated(error)) toast.error(t('likes.failed'));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: likeKeys.list() }),
   });
