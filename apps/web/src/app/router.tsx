@@ -30,13 +30,6 @@ export function createRouter(queryClient: QueryClient) {
   const authLoader =
     (route: AppRoute) =>
     async ({ request }: LoaderFunctionArgs) => {
-      // Production's route table has no demo pages (the server answers 404 there too).
-      // Loaded on demand: the settings query is not part of the first page's scripts.
-      if (route.demoOnly) {
-        const { settingsQueryOptions } = await import('@/lib/settings-query');
-        const settings = await queryClient.ensureQueryData(settingsQueryOptions());
-        if (!settings.demo) throw new Response(null, { status: 404 });
-      }
       if (route.redirectTo) return redirect(route.redirectTo);
       // The table's parameter checks (member and chat ids are numbers): failing one is a 404.
       if (!matchRoute(new URL(request.url).pathname)) throw new Response(null, { status: 404 });

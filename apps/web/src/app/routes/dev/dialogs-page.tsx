@@ -5,12 +5,13 @@ import { ActivationRequiredDialog } from '@/features/activation/components/activ
 import { RemoveChatDialog } from '@/features/chats/components/remove-chat-dialog';
 import { LegalModal } from '@/features/signup/components/legal-modal';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { DemoOnly } from './demo-only';
 
 const DIALOGS = ['remove_chat', 'terms', 'privacy', 'activation_required'] as const;
 type Dialog = (typeof DIALOGS)[number];
 
 /** /_dev/dialogs: each dialog of the app with sample content; confirming changes nothing. */
-export function Component() {
+function DialogsPreview() {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.dev-dialogs.title'));
   const [open, setOpen] = useState<Dialog | null>(null);
@@ -40,5 +41,13 @@ export function Component() {
         <ActivationRequiredDialog email="new.member@example.com" onClose={close} preview />
       )}
     </div>
+  );
+}
+
+export function Component() {
+  return (
+    <DemoOnly>
+      <DialogsPreview />
+    </DemoOnly>
   );
 }

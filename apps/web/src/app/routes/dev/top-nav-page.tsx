@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { TabBar } from '../../layouts/tab-bar';
 import { TopNav } from '../../layouts/top-nav';
 import { type Session, SessionContext } from '../../session/session-context';
+import { DemoOnly } from './demo-only';
 
 const noLogout = async () => {};
 /** The navigation's states; logging out here does nothing. */
@@ -44,7 +45,7 @@ const STATES: { key: string; session: Session }[] = [
 ];
 
 /** /_dev/top-nav: the top bar and the phone tab bar as a visitor and as a member. */
-export function Component() {
+function TopNavPreview() {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.dev-top-nav.title'));
   return (
@@ -64,5 +65,13 @@ export function Component() {
         </section>
       ))}
     </div>
+  );
+}
+
+export function Component() {
+  return (
+    <DemoOnly>
+      <TopNavPreview />
+    </DemoOnly>
   );
 }
