@@ -20,6 +20,7 @@ const SAMPLES: Omit<MailPayload, 'to' | 'locale'>[] = [
     template: 'email_change_notice',
     data: { name: NAME, newEmail: 'new@example.com', linkPath: '/undo?token=x', validDays: 7 },
   },
+  { template: 'email_change_undone', data: { name: NAME, ...link } },
   {
     template: 'digest',
     data: { name: NAME, likes: 2, messages: 3, unsubscribePath: '/unsubscribe?sig=x' },

@@ -8,6 +8,7 @@ import { activationMail } from './templates/activation.js';
 import { digestMail } from './templates/digest.js';
 import { emailChangeConfirmMail } from './templates/email-change-confirm.js';
 import { emailChangeNoticeMail } from './templates/email-change-notice.js';
+import { emailChangeUndoneMail } from './templates/email-change-undone.js';
 import { passwordChangedMail } from './templates/password-changed.js';
 import { passwordResetMail } from './templates/password-reset.js';
 import { paymentReceiptMail } from './templates/payment-receipt.js';
@@ -23,6 +24,7 @@ const TEMPLATES = [
   passwordChangedMail,
   emailChangeConfirmMail,
   emailChangeNoticeMail,
+  emailChangeUndoneMail,
   digestMail,
   accountDeletedMail,
   serviceRequestReceivedMail,
