@@ -88,15 +88,24 @@ describe('changing the e-mail address', () => {
     await page.getByRole('button', { name: 'Yes, restore my old address' }).click();
     await page.getByRole('heading', { name: 'Your old address is back' }).waitFor();
     expect(
-      await page.getByRole('link', { name: 'Choose a new password' }).getAttribute('href'),
+      await page.getByRole('link', { name: 'No mail? Ask for a new link' }).getAttribute('href'),
     ).toBe('/reset-password');
-    // Every session ended, this one too.
+    // Every session ended, this one too, and the password that was known no longer works.
     expect((await page.request.get(app.url('/api/user.php'))).status()).toBe(403);
     const login = await page.request.post(app.url('/api/login.php'), {
       headers,
       data: DEMO,
     });
-    expect(login.status()).toBe(200);
+    expect(login.status()).toBe(401);
+    // The restored address got a reset link: the owner chooses a password (the demo one again).
+    await page.goto(await mailedLink(context.request, DEMO.email, 'reset-password/do'));
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill(DEMO.password);
+    await page.getByLabel('Repeat the new password').fill(DEMO.password);
+    await page.getByRole('button', { name: 'Save my new password' }).click();
+    await page.waitForURL(/\/members$/);
+    const { user } = await (await page.request.get(app.url('/api/user.php'))).json();
+    expect(user.email).toBe(DEMO.email);
     await context.close();
   });
 

@@ -39,6 +39,7 @@ import { profileImageRoutes } from './routes/api/profile-image.js';
 import { resellRoutes } from './routes/api/resell.js';
 import { searchRoutes } from './routes/api/search.js';
 import { serviceRequestRoutes } from './routes/api/service-request.js';
+import { sessionsRoutes } from './routes/api/sessions.js';
 import { similarRoutes } from './routes/api/similar.js';
 import { siteRoutes } from './routes/api/site.js';
 import { userRoutes } from './routes/api/user.js';
@@ -96,6 +97,7 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(sessionsRoutes);
   await app.register(userRoutes);
   await app.register(siteRoutes);
   await app.register(profileRoutes);

@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   member_gone: 'The other member left: the message was not sent',
   image_not_found: 'The photo is not one of the member’s',
   order_not_found: 'The order is not one of the member’s',
+  session_not_found: 'The session has ended already, or is not one of the member’s',
   cam_not_found: 'The webcam profile is not available',
   no_place_found: 'No place of ours lies near the position',
   // Members, chats and likes.

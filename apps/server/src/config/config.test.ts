@@ -79,6 +79,18 @@ describe('parseConfig', () => {
     }
   });
 
+  it('gives sessions an idle and an absolute lifetime, the absolute one not the shorter', () => {
+    expect(parseConfig({}).sessionLifetime).toEqual({ days: 30, maxDays: 90 });
+    expect(parseConfig({ SESSION_DAYS: '7', SESSION_MAX_DAYS: '7' }).sessionLifetime).toEqual({
+      days: 7,
+      maxDays: 7,
+    });
+    expect(() => parseConfig({ SESSION_DAYS: '60', SESSION_MAX_DAYS: '30' })).toThrow(
+      /SESSION_MAX_DAYS/,
+    );
+    expect(() => parseConfig({ SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS/);
+  });
+
   it('takes the test harness reset only on a loopback address', () => {
     expect(parseConfig({ TEST_DATA_RESET: 'ipc' }).testDataReset).toBe('ipc');
     expect(parseConfig({}).testDataReset).toBe('off');

@@ -71,6 +71,7 @@ const envSchema = z.object({
   LOGIN_FAILURES_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   PUBLIC_PROFILE_VIEWS_PER_HOUR: positiveInt.default(600),
   SESSION_DAYS: positiveInt.default(30),
+  SESSION_MAX_DAYS: positiveInt.default(90),
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   WELCOME_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   MESSAGE_CREDITS: z.coerce.number().int().min(0).max(1000).default(1),
@@ -127,6 +128,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration: TEST_DATA_RESET: only for test harnesses on a loopback HOST',
     );
   }
+  if (e.SESSION_MAX_DAYS < e.SESSION_DAYS) {
+    throw new ConfigError(
+      'Invalid configuration: SESSION_MAX_DAYS: must be at least SESSION_DAYS (a session cannot idle longer than it may live)',
+    );
+  }
   const { mode, reason: modeReason } = chooseMode(e.MODE, e.HOST);
   if (mode === 'production') {
     const problems = productionProblems(e);
@@ -168,7 +174,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       loginFailuresDelayMs: e.LOGIN_FAILURES_DELAY_MS,
       publicProfileViewsPerHour: e.PUBLIC_PROFILE_VIEWS_PER_HOUR,
     },
-    sessionDays: e.SESSION_DAYS,
+    /** A session ends `days` after its last use, and `maxDays` after the login at the latest. */
+    sessionLifetime: { days: e.SESSION_DAYS, maxDays: e.SESSION_MAX_DAYS },
     /** How long an instance keeps the stored settings before reading them again (0: never). */
     settingsCacheSeconds: e.SETTINGS_CACHE_SECONDS,
     welcomeCredits: e.WELCOME_CREDITS,

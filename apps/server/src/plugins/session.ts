@@ -48,7 +48,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (!isUnder(request, '/api/') && !isUnder(request, '/_pay/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const session = await resolveSession(db, token, config.sessionDays, {
+    const session = await resolveSession(db, token, config.sessionLifetime, {
       withContext: request.routeOptions.config.memberContext === true,
     });
     if (session === null) return;
@@ -66,15 +66,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('logIn', async (request: FastifyRequest, reply: FastifyReply, memberId: number) => {
     const token = await startSession(db, memberId, {
-      days: config.sessionDays,
-      userAgent: request.headers['user-agent'] ?? null,
+      lifetime: config.sessionLifetime,
+      userAgent: request.headers['user-agent'],
       ip: request.ip,
     });
     request.memberId = memberId;
     request.sessionToken = token;
+    // The cookie may live as long as the session could; the server ends it sooner when idle.
     reply.setCookie(SESSION_COOKIE, token, {
       ...cookieOptions,
-      maxAge: config.sessionDays * 86400,
+      maxAge: config.sessionLifetime.maxDays * 86400,
     });
   });
 

@@ -29,6 +29,8 @@ import {
   findChangingMember,
   setMemberEmail,
 } from './email-change.repository.js';
+import { clearPasswordHash } from './password.repository.js';
+import { mailResetLink } from './password-reset.service.js';
 
 /** Kind of the rows in `auth_attempts` that limit change requests. */
 const EMAIL_CHANGE_REQUEST = 'email_change_request';
@@ -253,9 +255,10 @@ async function mailUndoNotice(
 /**
  * `PUT /api/email-change.php { undo }`: puts back the address the undo link was mailed
  * to (409 when another account has taken it meanwhile; the link then stays usable),
- * and ends every session of the member, since someone else may have had access. Every
- * other open undo link is voided: one mailed to an intruder's address would otherwise
- * let them take the account back. Answers the member's id.
+ * clears the password and mails a reset link to the restored address, and ends every
+ * session of the member, since someone else may have had access. Every other open undo
+ * link is voided: one mailed to an intruder's address would otherwise let them take the
+ * account back. Answers the member's id.
  */
 export async function undoEmailChange(db: Kysely<Database>, undoToken: string): Promise<number> {
   try {
@@ -271,7 +274,10 @@ export async function undoEmailChange(db: Kysely<Database>, undoToken: string): 
       }
       await revokeMemberTokens(trx, member.id, 'email_change_undo');
       await revokeMemberTokens(trx, member.id, 'email_change');
-      await revokeMemberTokens(trx, member.id, 'password_reset');
+      // Whoever changed the address knew the password: it stops working, and the restored
+      // address gets a link to choose a new one (voiding any reset link sent elsewhere).
+      await clearPasswordHash(trx, member.id);
+      await mailResetLink(trx, { ...member, email }, 'email_change_undone');
       await endMemberSessions(trx, member.id);
       return member.id;
     });

@@ -77,28 +77,35 @@ export async function requestPasswordReset(
     await recordAttempt(trx, PER_ADDRESS, email);
     if (options.perIpLimit) await recordAttempt(trx, PER_IP, client);
     const member = await findActiveMemberByEmail(trx, email);
-    if (!member) return;
-    // Only the newest link works: an older mail found later cannot be used.
-    await revokeMemberTokens(trx, member.id, 'password_reset');
-    const token = await issueMemberToken(
-      trx,
-      member.id,
-      'password_reset',
-      PASSWORD_RESET_LINK_HOURS,
-    );
-    await enqueueMail(trx, {
-      memberId: member.id,
-      payload: {
-        to: member.email,
-        locale: mailLocale(member.language),
-        template: 'password_reset',
-        data: {
-          name: member.name,
-          linkPath: `${PASSWORD_RESET_LINK_PATH}?token=${encodeURIComponent(token)}`,
-          validHours: PASSWORD_RESET_LINK_HOURS,
-        },
+    if (member) await mailResetLink(trx, member);
+  });
+}
+
+/**
+ * Issues a reset token and queues its link to the member's address, in the caller's
+ * transaction: `password_reset` by default, or another link mail that leads to the same
+ * page (`email_change_undone` after a hostile address change was undone). Only the newest
+ * link works: an older mail found later cannot be used.
+ */
+export async function mailResetLink(
+  trx: Kysely<Database>,
+  member: MailableMember,
+  template: 'password_reset' | 'email_change_undone' = 'password_reset',
+): Promise<void> {
+  await revokeMemberTokens(trx, member.id, 'password_reset');
+  const token = await issueMemberToken(trx, member.id, 'password_reset', PASSWORD_RESET_LINK_HOURS);
+  await enqueueMail(trx, {
+    memberId: member.id,
+    payload: {
+      to: member.email,
+      locale: mailLocale(member.language),
+      template,
+      data: {
+        name: member.name,
+        linkPath: `${PASSWORD_RESET_LINK_PATH}?token=${encodeURIComponent(token)}`,
+        validHours: PASSWORD_RESET_LINK_HOURS,
       },
-    });
+    },
   });
 }
 

@@ -57,3 +57,11 @@ export async function updatePasswordHash(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Clears the member's password: nothing logs in with it any more (the login check fails
+ * on a missing hash, as for an unknown address) until a reset link sets a new one.
+ */
+export async function clearPasswordHash(db: Kysely<Database>, memberId: number): Promise<void> {
+  await db.updateTable('members').set({ password_hash: null }).where('id', '=', memberId).execute();
+}

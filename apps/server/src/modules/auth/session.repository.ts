@@ -2,12 +2,26 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notifySessionsEnded } from '../live/live-notify.js';
 
+/** How long sessions live: `days` after their last use, `maxDays` after logging in at most. */
+export interface SessionLifetime {
+  days: number;
+  maxDays: number;
+}
+
+/** The idle expiry from now, never past the absolute end (`created_at` + `maxDays`). */
+const nextExpiry = (lifetime: SessionLifetime, createdAt = sql<Date>`now()`) =>
+  sql<Date>`least(now() + make_interval(days => ${lifetime.days}), ${createdAt} + make_interval(days => ${lifetime.maxDays}))`;
+
+/** Sessions that have ended neither by idling nor by age. */
+const live = (lifetime: SessionLifetime) =>
+  sql<boolean>`sessions.expires_at > now() and sessions.created_at > now() - make_interval(days => ${lifetime.maxDays})`;
+
 export async function insertSession(
   db: Kysely<Database>,
   session: {
     id: string;
     memberId: number;
-    days: number;
+    lifetime: SessionLifetime;
     userAgent: string | null;
     ip: string | null;
   },
@@ -17,8 +31,8 @@ export async function insertSession(
     .values({
       id: session.id,
       member_id: session.memberId,
-      expires_at: sql<Date>`now() + make_interval(days => ${session.days})`,
-      user_agent: session.userAgent?.slice(0, 500) ?? null,
+      expires_at: nextExpiry(session.lifetime),
+      user_agent: session.userAgent,
       ip: session.ip,
     })
     .execute();
@@ -33,10 +47,14 @@ export interface SessionMemberRow {
   context: { country: string | null; rememberedSearch: Record<string, string> | null } | null;
 }
 
-/** The member of a live session, if the session exists, has not expired and the member may log in. */
+/**
+ * The member of a live session: the session exists, has neither idled out nor outlived
+ * `maxDays` since the login, and the member may log in.
+ */
 export async function findSessionMember(
   db: Kysely<Database>,
   id: string,
+  lifetime: SessionLifetime,
   { withContext }: { withContext: boolean },
 ): Promise<SessionMemberRow | undefined> {
   const base = db
@@ -44,7 +62,7 @@ export async function findSessionMember(
     .innerJoin('members', 'members.id', 'sessions.member_id')
     .select(['sessions.member_id', 'sessions.last_seen_at', 'members.last_active_at'])
     .where('sessions.id', '=', id)
-    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where(live(lifetime))
     .where('members.status', '=', 'active');
   if (!withContext) {
     const row = await base.executeTakeFirst();
@@ -72,33 +90,86 @@ export async function findSessionMember(
   );
 }
 
-/** Slides the expiry forward for a session in use. */
-export async function extendSession(db: Kysely<Database>, id: string, days: number): Promise<void> {
+/**
+ * Notes the use of a session and slides its idle expiry forward (never past its absolute
+ * end). A call that finds it done within the last `stepSeconds` (another request at the
+ * same moment) writes nothing.
+ */
+export async function touchSession(
+  db: Kysely<Database>,
+  id: string,
+  lifetime: SessionLifetime,
+  stepSeconds: number,
+): Promise<void> {
   await db
     .updateTable('sessions')
     .set({
       last_seen_at: sql<Date>`now()`,
-      expires_at: sql<Date>`now() + make_interval(days => ${days})`,
+      expires_at: nextExpiry(lifetime, sql<Date>`sessions.created_at`),
     })
     .where('id', '=', id)
+    .where('last_seen_at', '<=', sql<Date>`now() - make_interval(secs => ${stepSeconds})`)
     .execute();
 }
 
-/** Ends a session; its open live channels are closed on every instance. */
-export async function deleteSession(db: Kysely<Database>, id: string): Promise<void> {
-  const gone = await db.deleteFrom('sessions').where('id', '=', id).returning('id').execute();
+/** A live session of a member's, as the sessions list shows it. */
+export interface MemberSessionRow {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  userAgent: string | null;
+}
+
+/** The member's live sessions, most recently used first. */
+export async function listMemberSessions(
+  db: Kysely<Database>,
+  memberId: number,
+  lifetime: SessionLifetime,
+): Promise<MemberSessionRow[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'user_agent'])
+    .where('member_id', '=', memberId)
+    .where(live(lifetime))
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    userAgent: row.user_agent,
+  }));
+}
+
+/**
+ * Ends a session (only the given member's, with `memberId`); its open live channels are
+ * closed on every instance. Answers whether there was such a session.
+ */
+export async function deleteSession(
+  db: Kysely<Database>,
+  id: string,
+  memberId?: number,
+): Promise<boolean> {
+  let query = db.deleteFrom('sessions').where('id', '=', id);
+  if (memberId !== undefined) query = query.where('member_id', '=', memberId);
+  const gone = await query.returning('id').execute();
   await notifySessionsEnded(
     db,
     gone.map((row) => row.id),
   );
+  return gone.length > 0;
 }
 
-/** Ends every session of a member except, optionally, the one in use (live channels too). */
+/**
+ * Ends every session of a member except, optionally, the one in use (live channels too).
+ * Answers how many ended.
+ */
 export async function deleteMemberSessions(
   db: Kysely<Database>,
   memberId: number,
   exceptId?: string,
-): Promise<void> {
+): Promise<number> {
   let query = db.deleteFrom('sessions').where('member_id', '=', memberId);
   if (exceptId) query = query.where('id', '!=', exceptId);
   const gone = await query.returning('id').execute();
@@ -106,4 +177,5 @@ export async function deleteMemberSessions(
     db,
     gone.map((row) => row.id),
   );
+  return gone.length;
 }

@@ -1,28 +1,59 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SessionInfo } from '@amora/shared/schemas/sessions';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
 import {
   deleteMemberSessions,
   deleteSession,
-  extendSession,
   findSessionMember,
   insertSession,
+  listMemberSessions,
+  type SessionLifetime,
+  touchSession,
 } from './session.repository.js';
 
+export type { SessionLifetime } from './session.repository.js';
+
 export const SESSION_COOKIE = 'amora_session';
-const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * A session's last use is written at most this often (and its idle expiry slides with it):
+ * the sessions list shows it to the minute without a write on every call.
+ */
+const SESSION_TOUCH_STEP_MS = 60 * 1000;
 const ACTIVITY_STEP_MS = 60 * 1000;
+/** Enough for any real browser's name; the rest of a longer header is dropped. */
+export const USER_AGENT_MAX_LENGTH = 500;
 
 /** Only the hash of the cookie value is stored. */
 export const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * The id a session is shown and ended by: a hash of the stored hash, so it names the session
+ * without being usable as its cookie (nor as the stored id), and needs no column of its own.
+ */
+export const publicSessionId = (storedId: string) =>
+  createHash('sha256').update(`public-session:${storedId}`).digest('base64url').slice(0, 22);
+
+/** The User-Agent header as kept with a session: trimmed, cut to a sensible length, or null. */
+export function storedUserAgent(header: string | undefined): string | null {
+  const value = header?.replace(/\s+/g, ' ').trim().slice(0, USER_AGENT_MAX_LENGTH).trim();
+  return value ? value : null;
+}
+
 export async function startSession(
   db: Kysely<Database>,
   memberId: number,
-  options: { days: number; userAgent: string | null; ip: string | null },
+  options: { lifetime: SessionLifetime; userAgent: string | undefined; ip: string | null },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await insertSession(db, { id: sessionId(token), memberId, ...options });
+  await insertSession(db, {
+    id: sessionId(token),
+    memberId,
+    lifetime: options.lifetime,
+    userAgent: storedUserAgent(options.userAgent),
+    ip: options.ip,
+  });
   return token;
 }
 
@@ -37,21 +68,24 @@ export interface MemberContext {
 }
 
 /**
- * The member of a session cookie, or null; refreshes the expiry once a day and tells
- * whether the member's last activity is older than a minute (search orders by it). With
- * `withContext`, the member's context comes along.
+ * The member of a session cookie, or null; notes the session's use once a minute (sliding
+ * its idle expiry, never past `maxDays` after the login) and tells whether the member's last
+ * activity is older than a minute (search orders by it). With `withContext`, the member's
+ * context comes along.
  */
 export async function resolveSession(
   db: Kysely<Database>,
   token: string,
-  days: number,
+  lifetime: SessionLifetime,
   { withContext }: { withContext: boolean },
 ): Promise<{ memberId: number; activityStale: boolean; context: MemberContext | null } | null> {
   if (!/^[\w-]{20,100}$/.test(token)) return null;
   const id = sessionId(token);
-  const found = await findSessionMember(db, id, { withContext });
+  const found = await findSessionMember(db, id, lifetime, { withContext });
   if (!found) return null;
-  if (Date.now() - found.lastSeenAt.getTime() > EXTEND_AFTER_MS) await extendSession(db, id, days);
+  if (Date.now() - found.lastSeenAt.getTime() >= SESSION_TOUCH_STEP_MS) {
+    await touchSession(db, id, lifetime, SESSION_TOUCH_STEP_MS / 1000 - 1);
+  }
   return {
     memberId: found.memberId,
     activityStale: Date.now() - found.lastActiveAt.getTime() > ACTIVITY_STEP_MS,
@@ -63,11 +97,54 @@ export async function endSession(db: Kysely<Database>, token: string): Promise<v
   await deleteSession(db, sessionId(token));
 }
 
-/** Ends every session of a member except the one with the cookie value `keepToken`, if given. */
+/**
+ * Ends every session of a member except the one with the cookie value `keepToken`, if
+ * given; answers how many ended.
+ */
 export async function endMemberSessions(
   db: Kysely<Database>,
   memberId: number,
   keepToken?: string | null,
-): Promise<void> {
-  await deleteMemberSessions(db, memberId, keepToken ? sessionId(keepToken) : undefined);
+): Promise<number> {
+  return deleteMemberSessions(db, memberId, keepToken ? sessionId(keepToken) : undefined);
 }
+
+/** `GET /api/sessions.php`: where the member is logged in, the calling session first. */
+export async function listSessions(
+  db: Kysely<Database>,
+  memberId: number,
+  currentToken: string | null,
+  lifetime: SessionLifetime,
+): Promise<SessionInfo[]> {
+  const currentId = currentToken ? sessionId(currentToken) : null;
+  const rows = await listMemberSessions(db, memberId, lifetime);
+  const sessions = rows.map((row) => ({
+    id: publicSessionId(row.id),
+    current: row.id === currentId,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastSeenAt.toISOString(),
+    user_agent: row.userAgent,
+  }));
+  return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
+}
+
+/**
+ * `DELETE /api/sessions.php { id }`: ends one of the member's live sessions, found by its
+ * public id (404 `session_not_found` for an unknown one, or another member's). Answers
+ * whether it was the caller's own.
+ */
+export async function endSessionById(
+  db: Kysely<Database>,
+  memberId: number,
+  publicId: string,
+  currentToken: string | null,
+  lifetime: SessionLifetime,
+): Promise<{ current: boolean }> {
+  const rows = await listMemberSessions(db, memberId, lifetime);
+  const row = rows.find((r) => publicSessionId(r.id) === publicId);
+  if (!row || !(await deleteSession(db, row.id, memberId))) throw sessionNotFound();
+  return { current: currentToken !== null && row.id === sessionId(currentToken) };
+}
+
+const sessionNotFound = () =>
+  notFound('session_not_found', 'No such session: it has ended, or it is not yours');

@@ -78,8 +78,23 @@ export interface ActionMailTexts {
 }
 
 /**
+ * The greeting of a mail without the member's name (one that was empty or left out, see
+ * `renderMail`): the templates' `{name}` greetings without it.
+ */
+export const GREETING_WITHOUT_NAME: Record<Locale, string> = {
+  en: 'Hi,',
+  nl: 'Hoi,',
+  de: 'Hallo,',
+  it: 'Ciao,',
+  fr: 'Bonjour,',
+  es: 'Hola:',
+  pl: 'Cześć!',
+};
+
+/**
  * Renders an action mail as text and HTML. `values` fill the placeholders (`site` is
- * added from the context); they are escaped in HTML, the texts themselves are ours.
+ * added from the context); they are escaped in HTML, the texts themselves are ours. A
+ * greeting with `{name}` when the name is empty becomes the one without a name.
  */
 export function renderActionMail(
   locale: Locale,
@@ -96,9 +111,13 @@ export function renderActionMail(
   const h = (text: string) => fill(escapeHtml(text), escaped);
   const url = `${context.publicUrl}${link.path}`;
   const subject = s(texts.subject);
+  const greeting =
+    texts.greeting.includes('{name}') && !values.name?.trim()
+      ? GREETING_WITHOUT_NAME[locale]
+      : texts.greeting;
 
   const text = [
-    s(texts.greeting),
+    s(greeting),
     '',
     s(texts.intro),
     '',
@@ -119,7 +138,7 @@ export function renderActionMail(
 
   const href = escapeHtml(url);
   const small = `${FONT}font-size:14px;line-height:1.5;color:#495057;`;
-  const body = `<h1 style="margin:0 0 16px;${FONT}font-size:20px;line-height:1.3;color:#212529;">${h(texts.greeting)}</h1>
+  const body = `<h1 style="margin:0 0 16px;${FONT}font-size:20px;line-height:1.3;color:#212529;">${h(greeting)}</h1>
 <p style="margin:0 0 24px;">${h(texts.intro)}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;">
 <tr><td style="border-radius:6px;background-color:${BRAND};">

@@ -13,6 +13,12 @@ export interface MailTemplate<Name extends string, Data extends z.ZodObject> {
   data: Data;
   /** Data keys that hold a secret (a token in a link), dropped from the row once it is done. */
   secretKeys: readonly (keyof z.infer<Data> & string)[];
+  /**
+   * The mail goes to an address the requester typed (signup, reset, a new address, the
+   * service form), which may be a stranger's: a `name` that looks like a link is left out
+   * of it (see `renderMail`).
+   */
+  toTypedAddress?: boolean;
   render(locale: Locale, data: z.infer<Data>, context: RenderContext): RenderedMail;
 }
 
@@ -35,11 +41,13 @@ const linkMailData = z.object({
 export const defineLinkMail = <Name extends string>(
   name: Name,
   texts: Record<Locale, ActionMailTexts>,
+  options: { toTypedAddress?: boolean } = {},
 ) =>
   defineMailTemplate({
     name,
     data: linkMailData,
     secretKeys: ['linkPath'],
+    toTypedAddress: options.toTypedAddress,
     render: (locale, data, context) =>
       renderActionMail(
         locale,

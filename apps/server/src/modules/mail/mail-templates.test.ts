@@ -1,6 +1,13 @@
 import { LOCALES } from '@amora/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { type MailPayload, mailPayloadSchema, renderMail } from './mail-templates.js';
+import { GREETING_WITHOUT_NAME } from './mail-layout.js';
+import {
+  type MailPayload,
+  type MailTemplateName,
+  mailPayloadSchema,
+  mailsTypedAddress,
+  renderMail,
+} from './mail-templates.js';
 
 const context = { siteName: 'Amora', publicUrl: 'https://amora.example' };
 /** A name that must come out escaped in HTML and as written in text. */
@@ -20,6 +27,7 @@ const SAMPLES: Omit<MailPayload, 'to' | 'locale'>[] = [
     template: 'email_change_notice',
     data: { name: NAME, newEmail: 'new@example.com', linkPath: '/undo?token=x', validDays: 7 },
   },
+  { template: 'email_change_undone', data: { name: NAME, ...link } },
   {
     template: 'digest',
     data: { name: NAME, likes: 2, messages: 3, unsubscribePath: '/unsubscribe?sig=x' },
@@ -88,4 +96,55 @@ describe('mail templates', () => {
       expect(subjects.size).toBe(SAMPLES.length);
     });
   }
+});
+
+describe('the greeting of mails to an address the requester typed', () => {
+  const TYPED: MailTemplateName[] = [
+    'activation',
+    'password_reset',
+    'email_change_confirm',
+    'service_request_received',
+  ];
+  const withName = (sample: (typeof SAMPLES)[number], name: string, locale = 'en') =>
+    ({
+      to: 'a@example.com',
+      locale,
+      ...sample,
+      data: { ...sample.data, name },
+    }) as MailPayload;
+
+  it('is applied to exactly the mails that go to a typed address', () => {
+    expect(SAMPLES.map((s) => s.template).filter(mailsTypedAddress)).toEqual(TYPED);
+  });
+
+  for (const locale of LOCALES) {
+    it(`leaves out a name that looks like a link, in ${locale}`, () => {
+      for (const sample of SAMPLES.filter((s) => TYPED.includes(s.template))) {
+        for (const name of ['visit www.spam.com', 'win.cash', 'http://x.y', 'me@spam']) {
+          const mail = renderMail(withName(sample, name, locale), context);
+          for (const part of [mail.subject, mail.text, mail.html]) {
+            expect(part, `${sample.template} ${name}`).not.toContain(name);
+          }
+          expect(mail.text.split('\n')[0]).toBe(GREETING_WITHOUT_NAME[locale]);
+          expect(mail.html).toContain(`>${GREETING_WITHOUT_NAME[locale]}</h1>`);
+        }
+        // An ordinary name stays where it was.
+        const normal = renderMail(withName(sample, 'Noor', locale), context);
+        expect(normal.text.split('\n')[0]).toContain('Noor');
+      }
+    });
+  }
+
+  it('keeps the name in mails to the member’s own (proven) address', () => {
+    for (const sample of SAMPLES.filter((s) => !TYPED.includes(s.template))) {
+      if (!('name' in sample.data) || sample.template === 'service_request_staff') continue;
+      const mail = renderMail(withName(sample, 'win.cash'), context);
+      expect(mail.text, sample.template).toContain('Hi win.cash,');
+    }
+  });
+
+  it('greets without a name rather than with an empty one', () => {
+    const mail = renderMail(withName(SAMPLES[2]!, '  '), context);
+    expect(mail.text.split('\n')[0]).toBe('Hi,');
+  });
 });

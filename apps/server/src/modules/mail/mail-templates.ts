@@ -1,4 +1,5 @@
 import { FALLBACK_LOCALE, type Locale } from '@amora/shared/constants';
+import { nameLooksLikeLink } from '@amora/shared/rules/link-like-name';
 import { isLocale } from '@amora/shared/rules/locale';
 import { z } from 'zod';
 import type { RenderContext, RenderedMail } from './mail-layout.js';
@@ -8,6 +9,7 @@ import { activationMail } from './templates/activation.js';
 import { digestMail } from './templates/digest.js';
 import { emailChangeConfirmMail } from './templates/email-change-confirm.js';
 import { emailChangeNoticeMail } from './templates/email-change-notice.js';
+import { emailChangeUndoneMail } from './templates/email-change-undone.js';
 import { failedLoginsAlertMail } from './templates/failed-logins-alert.js';
 import { passwordChangedMail } from './templates/password-changed.js';
 import { passwordResetMail } from './templates/password-reset.js';
@@ -24,6 +26,7 @@ const TEMPLATES = [
   passwordChangedMail,
   emailChangeConfirmMail,
   emailChangeNoticeMail,
+  emailChangeUndoneMail,
   digestMail,
   accountDeletedMail,
   serviceRequestReceivedMail,
@@ -77,9 +80,22 @@ export function mailLocale(language: string | null | undefined): Locale {
   return isLocale(short) ? short : FALLBACK_LOCALE;
 }
 
-/** Renders a mail in the payload's language (falling back to English). */
+/**
+ * Renders a mail in the payload's language (falling back to English). A mail to an
+ * address the requester typed leaves out a name that looks like a link (the greeting then
+ * has no name): the one place this rule is applied, for every such template.
+ */
 export function renderMail(payload: MailPayload, context: RenderContext): RenderedMail {
   const template = BY_NAME.get(payload.template);
   if (!template) throw new Error(`No mail template named ${payload.template}`);
-  return template.render(mailLocale(payload.locale), payload.data, context);
+  const data: Record<string, unknown> = payload.data;
+  const safe =
+    template.toTypedAddress && typeof data.name === 'string' && nameLooksLikeLink(data.name)
+      ? { ...data, name: '' }
+      : data;
+  return template.render(mailLocale(payload.locale), safe, context);
 }
+
+/** Whether the template mails an address the requester typed (see `MailTemplate`). */
+export const mailsTypedAddress = (template: MailTemplateName) =>
+  BY_NAME.get(template)?.toTypedAddress === true;

@@ -429,11 +429,68 @@ describe('PUT /api/email-change.php { undo } (the link to the old address)', () 
     expect((await whoAmI(m.client)).statusCode).toBe(403);
     expect((await whoAmI(intruder)).statusCode).toBe(403);
 
-    expect((await logIn(m.email, m.password)).statusCode).toBe(200);
+    // The password the intruder knew works with neither address.
+    expect((await logIn(m.email, m.password)).statusCode).toBe(401);
     expect((await logIn(m.next, m.password)).statusCode).toBe(401);
     // Used once.
     const again = await put(new Client(t.app), { undo: m.undo });
     expect(again.json().error.code).toBe('invalid_token');
+  });
+
+  it('clears the password and mails a reset link to the restored address that works', async () => {
+    const m = await changed();
+    const mailsToOld = sink.mails.filter((x) => x.to.includes(m.email)).length;
+    const mailsToNew = sink.mails.filter((x) => x.to.includes(m.next)).length;
+    expect((await put(new Client(t.app), { undo: m.undo })).statusCode).toBe(200);
+    const hash = await t.db
+      .selectFrom('members')
+      .select('password_hash')
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(hash.password_hash).toBeNull();
+    expect((await logIn(m.email, m.password)).statusCode).toBe(401);
+
+    const mail = await mailTo(m.email, mailsToOld + 1);
+    expect(mail.subject).toBe('Your address is back on Amora: choose a new password');
+    expect(mail.text).toContain('Hi Ada,');
+    const link = linkIn(mail);
+    expect(link.origin).toBe(PUBLIC_URL);
+    expect(link.pathname).toBe('/reset-password/do');
+    const token = link.searchParams.get('token')!;
+    // Nothing went to the intruder's address.
+    expect(sink.mails.filter((x) => x.to.includes(m.next))).toHaveLength(mailsToNew);
+
+    const check = await new Client(t.app).call({
+      method: 'GET',
+      url: `/api/password-reset.php?token=${encodeURIComponent(token)}`,
+    });
+    expect(check.json()).toEqual({ valid: true });
+    const owner = new Client(t.app);
+    const reset = await owner.call({
+      method: 'PUT',
+      url: '/api/password-reset.php',
+      payload: { token, password: 'owner-new-password' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await whoAmI(owner)).json().user.email).toBe(m.email);
+    expect((await logIn(m.email, 'owner-new-password')).statusCode).toBe(200);
+    expect((await logIn(m.email, m.password)).statusCode).toBe(401);
+  });
+
+  it('writes the reset mail in the member’s language', async () => {
+    const m = await changed();
+    await t.db
+      .updateTable('profiles')
+      .set({ language: 'fr' })
+      .where('member_id', '=', m.id)
+      .execute();
+    const before = sink.mails.filter((x) => x.to.includes(m.email)).length;
+    expect((await put(new Client(t.app), { undo: m.undo })).statusCode).toBe(200);
+    const mail = await mailTo(m.email, before + 1);
+    expect(mail.subject).toBe(
+      'Votre adresse est de retour sur Amora\u00a0: choisissez un nouveau mot de passe',
+    );
+    expect(linkIn(mail).pathname).toBe('/reset-password/do');
   });
 
   it('voids the links mailed to the address it undoes', async () => {

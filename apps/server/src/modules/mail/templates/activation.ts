@@ -97,5 +97,8 @@ const ACTIVATION: Record<Locale, ActionMailTexts> = {
   },
 };
 
-/** The mail that confirms a new member's address; its link activates the account. */
-export const activationMail = defineLinkMail('activation', ACTIVATION);
+/**
+ * The mail that confirms a new member's address; its link activates the account. The
+ * address was typed at signup (or corrected after it) and is not proven yet.
+ */
+export const activationMail = defineLinkMail('activation', ACTIVATION, { toTypedAddress: true });

@@ -115,6 +115,7 @@ export const emailChangeConfirmMail = defineMailTemplate({
     validHours: z.number().int().positive(),
   }),
   secretKeys: ['linkPath'],
+  toTypedAddress: true,
   render: (locale, data, context) =>
     renderActionMail(
       locale,

@@ -103,5 +103,7 @@ const PASSWORD_RESET: Record<Locale, ActionMailTexts> = {
   },
 };
 
-/** The mail with a single-use link to choose a new password. */
-export const passwordResetMail = defineLinkMail('password_reset', PASSWORD_RESET);
+/** The mail with a single-use link to choose a new password, asked for by typing the address. */
+export const passwordResetMail = defineLinkMail('password_reset', PASSWORD_RESET, {
+  toTypedAddress: true,
+});

@@ -117,6 +117,8 @@ export const serviceRequestReceivedMail = defineMailTemplate({
     kind: z.enum(SERVICE_REQUEST_KINDS),
   }),
   secretKeys: [],
+  // A visitor types the address (and the name) into the form.
+  toTypedAddress: true,
   render: (locale, data, context) => {
     const texts = RECEIVED[locale];
     return renderActionMail(

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { ChangeEmailCard } from '@/features/account/components/change-email-card';
 import { ChangePasswordCard } from '@/features/account/components/change-password-card';
 import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
+import { SessionsCard } from '@/features/account/components/sessions-card';
 
-/** The account's own settings under the profile: sign-in address, password, leaving. */
+/** The account's own settings under the profile: sign-in address, password, sessions, leaving. */
 export function AccountSettings() {
   const { t } = useTranslation();
   return (
@@ -13,6 +14,7 @@ export function AccountSettings() {
       </h2>
       <ChangeEmailCard />
       <ChangePasswordCard />
+      <SessionsCard />
       <DeleteAccountCard />
     </section>
   );

@@ -12,6 +12,7 @@ const FINAL_FAILURES = new Set(['invalid_token', 'email_taken']);
 /**
  * `/mail-change/do?undo=…`: the "this wasn't me" link of the notice to the old address.
  * Nothing happens on load (mail scanners open links): the member confirms with a button.
+ * The server then clears the password and mails a reset link to the restored address.
  */
 export function EmailChangeUndo({ undo }: { undo: string }) {
   const { t } = useTranslation();
@@ -24,8 +25,8 @@ export function EmailChangeUndo({ undo }: { undo: string }) {
         icon={<CircleCheck />}
         title={t('email_change.undone_title')}
         actions={
-          <Link to="/reset-password" className="btn btn-primary btn-lg">
-            {t('email_change.choose_password')}
+          <Link to="/reset-password" className="btn btn-outline-secondary">
+            {t('email_change.new_reset_link')}
           </Link>
         }
       >

@@ -59,7 +59,14 @@ export function NewPasswordForm({
         autoComplete="new-password"
         hint={t('password.hint', { min: PASSWORD_MIN_LENGTH })}
         error={errors.password}
-        {...form.register('password', { deps: 'repeat' })}
+        {...form.register('password', {
+          // The repeat is checked again as the password changes, once it has been filled in:
+          // before that, its error would show while it is being typed and vanish on leaving
+          // it, moving the button away from a click on it.
+          onChange: () => {
+            if (form.getFieldState('repeat').isTouched) void form.trigger('repeat');
+          },
+        })}
       />
       <PasswordField
         label={t('password.repeat_password')}
