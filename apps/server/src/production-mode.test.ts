@@ -11,7 +11,7 @@ import { seedMembers } from './modules/seed/seed-members.js';
 import { checkEmailToken, issueEmailToken } from './modules/signup/email-token.js';
 import { ensureSecrets, readTokenKey, SecretsUnreadableError } from './modules/site/secrets.js';
 import { prepareData, StartupError } from './startup.js';
-import { createMember } from './test/factories.js';
+import { createConversation, createMember } from './test/factories.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from './test/test-app.js';
 import { createTestDb, type TestDb } from './test/test-db.js';
 
@@ -179,23 +179,7 @@ describe('demo data in a production database', () => {
       .select('id')
       .where('fictional', '=', true)
       .executeTakeFirstOrThrow();
-    const [low, high] = [real.id, fictional.id].sort((a, b) => a - b);
-    const conversation = await testDb.db
-      .insertInto('conversations')
-      .values({ member_low: low!, member_high: high! })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await testDb.db
-      .insertInto('conversation_members')
-      .values([
-        { conversation_id: conversation.id, member_id: real.id },
-        { conversation_id: conversation.id, member_id: fictional.id },
-      ])
-      .execute();
-    await testDb.db
-      .insertInto('messages')
-      .values({ conversation_id: conversation.id, sender_id: real.id, text: 'Hi!' })
-      .execute();
+    await createConversation(testDb.db, real.id, fictional.id, { messages: [[real.id, 'Hi!']] });
     expect(readdirSync(uploadsDir).length).toBeGreaterThan(0);
 
     const config = parseConfig({ ...production, DATA_DIR: dir, UPLOADS_DIR: uploadsDir });

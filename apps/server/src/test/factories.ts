@@ -128,3 +128,38 @@ export async function addFindableMember(
   }
   return id;
 }
+
+/**
+ * A conversation between two members with both sides, as starting a chat makes it, and
+ * optionally its messages (`[sender, text]`, oldest first). Answers its id.
+ */
+export async function createConversation(
+  db: Kysely<Database>,
+  a: number,
+  b: number,
+  options: { lastActivityAt?: Date; messages?: [number, string][] } = {},
+): Promise<number> {
+  const { id } = await db
+    .insertInto('conversations')
+    .values({
+      member_low: Math.min(a, b),
+      member_high: Math.max(a, b),
+      ...(options.lastActivityAt ? { last_activity_at: options.lastActivityAt } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('conversation_members')
+    .values([
+      { conversation_id: id, member_id: a },
+      { conversation_id: id, member_id: b },
+    ])
+    .execute();
+  for (const [sender, text] of options.messages ?? []) {
+    await db
+      .insertInto('messages')
+      .values({ conversation_id: id, sender_id: sender, text })
+      .execute();
+  }
+  return id;
+}

@@ -5,7 +5,7 @@ import type { PublicProfile } from '@amora/shared/schemas/profile';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueMemberToken } from '../../modules/tokens/member-token.js';
-import { createMember, type MemberSpec } from '../../test/factories.js';
+import { createConversation, createMember, type MemberSpec } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import {
   appHeaders,
@@ -64,28 +64,8 @@ async function uploadPhoto(client: Client) {
   expect(res.statusCode).toBe(200);
 }
 
-async function converse(a: number, b: number, texts: [number, string][]) {
-  const [low, high] = a < b ? [a, b] : [b, a];
-  const { id } = await t.db
-    .insertInto('conversations')
-    .values({ member_low: low, member_high: high })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('conversation_members')
-    .values([
-      { conversation_id: id, member_id: a },
-      { conversation_id: id, member_id: b },
-    ])
-    .execute();
-  for (const [sender, text] of texts) {
-    await t.db
-      .insertInto('messages')
-      .values({ conversation_id: id, sender_id: sender, text })
-      .execute();
-  }
-  return id;
-}
+const converse = (a: number, b: number, texts: [number, string][]) =>
+  createConversation(t.db, a, b, { messages: texts });
 
 const idsOf = (profiles: PublicProfile[]) => profiles.map((p) => p.id);
 

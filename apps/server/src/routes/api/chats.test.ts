@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, type MemberSpec } from '../../test/factories.js';
+import { createConversation, createMember, type MemberSpec } from '../../test/factories.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -10,26 +10,8 @@ afterAll(() => t.close());
 
 const loggedIn = (spec: MemberSpec = {}) => logInNewMember(t, spec);
 
-/** Inserts a conversation between two members with both sides, as the chat start would. */
-async function startConversation(a: number, b: number, lastActivityAt = new Date()) {
-  const { id } = await t.db
-    .insertInto('conversations')
-    .values({
-      member_low: Math.min(a, b),
-      member_high: Math.max(a, b),
-      last_activity_at: lastActivityAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('conversation_members')
-    .values([
-      { conversation_id: id, member_id: a },
-      { conversation_id: id, member_id: b },
-    ])
-    .execute();
-  return id;
-}
+const startConversation = (a: number, b: number, lastActivityAt = new Date()) =>
+  createConversation(t.db, a, b, { lastActivityAt });
 
 async function send(conversationId: number, senderId: number, texts: string[], at = new Date()) {
   const rows = await t.db

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMessage } from '../../modules/chats/conversation.repository.js';
-import { createMember } from '../../test/factories.js';
+import { createConversation, createMember } from '../../test/factories.js';
 import {
   Client,
   createMailingTestApp,
@@ -46,22 +46,7 @@ const count = async (table: 'likes' | 'conversations' | 'messages') =>
   );
 
 /** A conversation the pair has from before (an unconfirmed member cannot start one now). */
-async function existingConversation(a: number, b: number): Promise<number> {
-  const [low, high] = a < b ? [a, b] : [b, a];
-  const { id } = await t.db
-    .insertInto('conversations')
-    .values({ member_low: low, member_high: high })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('conversation_members')
-    .values([
-      { conversation_id: id, member_id: low },
-      { conversation_id: id, member_id: high },
-    ])
-    .execute();
-  return id;
-}
+const existingConversation = (a: number, b: number) => createConversation(t.db, a, b);
 
 describe('a member who has not confirmed the address', () => {
   it('searches and views profiles', async () => {
