@@ -8,7 +8,17 @@ export const PRODUCT_IDS = [
   'premium-30',
   'premium-90',
 ] as const;
-export const PAYMENT_METHODS = ['card', 'ideal', 'paypal'] as const;
+/** Our method ids (spec section 2's `paymentMethod`); each provider maps them to its own. */
+export const PAYMENT_METHODS = [
+  'card',
+  'ideal',
+  'bancontact',
+  'blik',
+  'przelewy24',
+  'eps',
+  'paypal',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'failed'] as const;
 
 export const productSchema = z.object({
