@@ -23,14 +23,15 @@ export function Component() {
               <Crown />
             </div>
             <div>
-              <p className={`fw-semibold ${until ? 'mb-1' : 'mb-0'}`}>
+              <p className="fw-semibold mb-1">
                 {until
                   ? t('payments.premium_active', {
                       date: longDate(until),
                     })
                   : t('payments.premium_inactive')}
               </p>
-              {until && <p className="text-body-secondary mb-0">{t('payments.premium_extend')}</p>}
+              {until && <p className="text-body-secondary mb-1">{t('payments.premium_extend')}</p>}
+              <p className="text-body-secondary small mb-0">{t('payments.premium_one_off')}</p>
             </div>
           </div>
         </div>
