@@ -55,7 +55,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       global: true,
       max: config.rateLimit.perMinute,
       timeWindow: '1 minute',
-      allowList: (request) => !isUnder(request, '/api/'),
+      // Provider webhooks come from the provider's few addresses, in bursts (app-package.ts).
+      allowList: (request) =>
+        !isUnder(request, '/api/') || request.routeOptions.config?.providerCallback === true,
       // Every per-address limit groups clients alike: an IPv6 client by its /64.
       keyGenerator: (request) => addressKey(request.ip),
       errorResponseBuilder: (_request, context) => ({
