@@ -19,7 +19,22 @@ export const PAYMENT_METHODS = [
   'paypal',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'failed'] as const;
+/**
+ * `flagged`: the report did not match the order (amount, currency, a test payment in
+ * production) and nothing was granted; a person looks at it.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'cancelled',
+  'failed',
+  'expired',
+  'refunded',
+  'partially_refunded',
+  'charged_back',
+  'flagged',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const productSchema = z.object({
   id: z.enum(PRODUCT_IDS),
