@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversation } from '../../test/factories.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 import { changeCredits, ledgerBalance } from '../credits/credit-ledger.repository.js';
-import { applyPaymentReport, creditsTakenBack } from './payment-events.service.js';
+import {
+  type ApplyOptions,
+  applyPaymentReport,
+  creditsTakenBack,
+} from './payment-events.service.js';
 import type { PaymentReport } from './provider-types.js';
 import { reconcilePendingOrders } from './reconciliation.js';
 
@@ -15,8 +19,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const silent = { info() {}, warn() {}, error() {} };
-const demo = { mode: 'demo' as const, log: silent };
-const apply = (report: PaymentReport, options = demo) => applyPaymentReport(t.db, report, options);
+const demo: ApplyOptions = { mode: 'demo', log: silent };
+const apply = (report: PaymentReport, options: ApplyOptions = demo) =>
+  applyPaymentReport(t.db, report, options);
 
 type Member = Awaited<ReturnType<typeof logInNewMember>>;
 
