@@ -83,6 +83,8 @@ export const orderSchema = z.object({
   currency: z.string(),
   method: z.enum(PAYMENT_METHODS),
   status: z.enum(ORDER_STATUSES),
+  /** Minor units paid back so far (refunds, chargebacks). */
+  refunded_amount: z.number().int(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
 });
@@ -101,6 +103,8 @@ export const orderResponseSchema = z.object({
   /** The member's balance and premium end now, to show beside a paid order. */
   credits: z.number().int(),
   paid_until: z.string().nullable(),
+  /** Credits a refund took back that the balance did not cover: the next purchase settles them. */
+  credits_owed: z.number().int(),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 

@@ -189,5 +189,6 @@ export async function readOrder(
     order: toOrder(row),
     credits: member.credits,
     paid_until: member.paid_until?.toISOString() ?? null,
+    credits_owed: member.credits_owed,
   };
 }

@@ -42,8 +42,17 @@ export function Component() {
         <div className="alert alert-info" role="status">
           {t('payments.unavailable')}
         </div>
-      ) : product ? (
-        <CheckoutForm product={product} method={isMethod(paymentMethod) ? paymentMethod : 'card'} />
+      ) : product && products.data ? (
+        <CheckoutForm
+          product={product}
+          // Only the methods that take the member's currency (issue 15), the link's first.
+          methods={products.data.methods}
+          method={
+            isMethod(paymentMethod) && products.data.methods.includes(paymentMethod)
+              ? paymentMethod
+              : (products.data.methods[0] ?? 'card')
+          }
+        />
       ) : (
         <div className="alert alert-warning d-flex flex-wrap gap-2 align-items-center" role="alert">
           <span className="flex-grow-1">{t('payments.not_for_sale')}</span>
@@ -56,7 +65,15 @@ export function Component() {
   );
 }
 
-function CheckoutForm({ product, method }: { product: Product; method: Method }) {
+function CheckoutForm({
+  product,
+  methods,
+  method,
+}: {
+  product: Product;
+  methods: readonly Method[];
+  method: Method;
+}) {
   const { t } = useTranslation();
   const ordering = useCreateOrder();
   // Stays true while the browser leaves for the provider, so nothing is ordered twice.
@@ -104,7 +121,7 @@ function CheckoutForm({ product, method }: { product: Product; method: Method })
 
         <fieldset className="mb-3">
           <legend className="form-label fw-medium fs-6">{t('payments.method')}</legend>
-          {PAYMENT_METHODS.map((value) => (
+          {methods.map((value) => (
             <div key={value} className="form-check payment-method">
               <input
                 className="form-check-input"
