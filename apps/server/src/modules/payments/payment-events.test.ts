@@ -73,6 +73,7 @@ const mails = (memberId: number, template: string) =>
     .select('payload')
     .where('member_id', '=', memberId)
     .where(sql<boolean>`payload->>'template' = ${template}`)
+    .orderBy('id')
     .execute();
 const events = (orderId: string) =>
   t.db
