@@ -16,6 +16,7 @@ import { appPackagePlugin } from './plugins/app-package.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { livePlugin } from './plugins/live.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { paymentsPlugin } from './plugins/payments.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { uploadsPlugin } from './plugins/uploads.js';
@@ -94,6 +95,7 @@ export async function buildApp({
   await app.register(sessionPlugin);
   await app.register(uploadsPlugin);
   await app.register(livePlugin, { listen });
+  await app.register(paymentsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

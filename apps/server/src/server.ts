@@ -5,6 +5,7 @@ import { ConfigError, parseConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { requestLogOptions } from './lib/request-log.js';
 import { startAppOutboxWorker } from './modules/mail/outbox-worker.js';
+import { startReconciliation } from './modules/payments/reconciliation.js';
 import { SecretsUnreadableError } from './modules/site/secrets.js';
 import { prepareData, pruneLimitRecords, StartupError } from './startup.js';
 import { serveDataResets } from './test-harness.js';
@@ -46,6 +47,12 @@ async function main() {
   if (config.testDataReset === 'ipc') await serveDataResets(handle.db, logger);
   // Every instance works the outbox (mail now, push later); see docs/decisions/007.
   const outboxWorker = startAppOutboxWorker(app);
+  // Every instance re-checks pending orders too; they claim different ones (decision 030).
+  const reconciliation = startReconciliation(app.db, {
+    provider: app.paymentProvider,
+    mode: config.mode,
+    log: app.log.child({ module: 'reconciliation' }),
+  });
   // The limits' tables grow with every attempt; what no window counts any more goes hourly.
   const pruning = setInterval(() => {
     pruneLimitRecords(handle.db).catch((err: unknown) =>
@@ -59,6 +66,7 @@ async function main() {
     else logger.info({ signal }, 'shutting down');
     clearInterval(pruning);
     await outboxWorker.stop();
+    await reconciliation.stop();
     await app.close();
     await handle.close();
   });

@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   cannot_chat_self: 'A member cannot chat with themselves',
   cannot_like_self: 'A member cannot like themselves',
   insufficient_credits: 'The member has too few credits for this message',
+  credits_owed:
+    'A refund or chargeback took back credits the member had spent: the next purchase pays them off first',
   push_service_not_allowed: 'The push subscription points at a service the server does not post to',
   // Photos.
   no_file: 'The upload holds no photo',
@@ -68,6 +70,8 @@ export const ERROR_CODES = {
   not_for_sale: 'The product is not sold in the member’s country',
   withdrawal_waiver_required: 'Credits need the waiver of the withdrawal period',
   payments_unavailable: 'Nothing can be bought at the moment',
+  method_not_available: 'The payment method does not take the currency of the member’s prices',
+  provider_unavailable: 'The payment provider could not be reached; the order was not started',
   // Limits and failures.
   rate_limited: 'Too many calls or attempts from this address or on this account',
   internal: 'Something failed on the server',

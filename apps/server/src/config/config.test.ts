@@ -66,6 +66,49 @@ describe('parseConfig', () => {
     expect(parseConfig({ PUBLIC_URL: 'http://localhost:3000' }).warnings).toEqual([]);
   });
 
+  it('needs the chosen payment provider’s keys, and warns about a test key in production', () => {
+    expect(() => parseConfig({ PAYMENT_PROVIDER: 'mollie' })).toThrow(/MOLLIE_API_KEY: required/);
+    expect(() =>
+      parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
+    expect(() =>
+      parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
+    ).toThrow(/STRIPE_SECRET_KEY: required/);
+    expect(() => parseConfig({ MOLLIE_API_KEY: 'abc' })).toThrow(/MOLLIE_API_KEY: must be/);
+    const mollie = parseConfig({
+      PAYMENT_PROVIDER: 'mollie',
+      MOLLIE_API_KEY: 'test_abc',
+      MOLLIE_API_URL: 'http://127.0.0.1:4010',
+    });
+    expect(mollie.mollie).toEqual({
+      apiKey: 'test_abc',
+      apiEndpoint: 'http://127.0.0.1:4010/v2/',
+    });
+    expect(mollie.warnings).toEqual([]);
+    const stripe = parseConfig({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_API_URL: 'http://127.0.0.1:4020',
+    });
+    expect(stripe.stripe.api).toEqual({ protocol: 'http', host: '127.0.0.1', port: 4020 });
+    const live = { MODE: 'production', PUBLIC_URL: 'https://amora.example', ...production };
+    expect(
+      parseConfig({ ...live, PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'test_abc' }).warnings,
+    ).toEqual([expect.stringMatching(/MOLLIE_API_KEY is a test key/)]);
+    expect(
+      parseConfig({
+        ...live,
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      }).warnings,
+    ).toEqual([expect.stringMatching(/STRIPE_SECRET_KEY is a test key/)]);
+    expect(
+      parseConfig({ ...live, PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'live_abc' }).warnings,
+    ).toEqual([]);
+  });
+
   it('names every bad variable', () => {
     expect(() =>
       parseConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', RATE_LIMIT: 'maybe' }),

@@ -96,9 +96,28 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@amora.test'),
   SUPPORT_LANGUAGE: z.enum(LOCALES).default('en'),
   SERVICE_REQUESTS_PER_HOUR: positiveInt.default(5),
-  // `demo`: the built-in test checkout (no money is charged; demo mode only);
-  // `none`: nothing can be bought. Default: demo in demo mode, none in production.
-  PAYMENT_PROVIDER: z.enum(['demo', 'none']).optional(),
+  // `demo`: the built-in test checkout (no money is charged; demo mode only); `mollie`,
+  // `stripe`: real payments (docs/decisions/030); `none`: nothing can be bought.
+  // Default: demo in demo mode, none in production.
+  PAYMENT_PROVIDER: z.enum(['demo', 'none', 'mollie', 'stripe']).optional(),
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(live|test)_\w+$/, 'must be a Mollie API key (live_… or test_…)')
+    .optional(),
+  // A stand-in of Mollie's API (tests, local development): a root URL; an empty path gets
+  // `/v2/` appended.
+  MOLLIE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(live|test)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  // A stand-in of Stripe's API: an origin (protocol, host and port are used; Stripe's paths
+  // are /v1/…).
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   // Encrypts the secrets stored in the database (required in production).
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   // The key before a rotation: stored secrets it can open are encrypted again under SECRET_KEY.
@@ -133,6 +152,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration: SESSION_MAX_DAYS: must be at least SESSION_DAYS (a session cannot idle longer than it may live)',
     );
   }
+  const paymentProblems = paymentConfigProblems(e);
+  if (paymentProblems.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${paymentProblems.join('; ')}`);
+  }
   const { mode, reason: modeReason } = chooseMode(e.MODE, e.HOST);
   if (mode === 'production') {
     const problems = productionProblems(e);
@@ -149,7 +172,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Why this mode (printed at start). */
     modeReason,
     /** What the operator should know at start; the start goes on. */
-    warnings: modeWarnings(mode, e.PUBLIC_URL),
+    warnings: [...modeWarnings(mode, e.PUBLIC_URL), ...paymentWarnings(mode, e)],
     port: e.PORT,
     host: e.HOST,
     publicUrl,
@@ -195,6 +218,17 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     support: { email: e.SUPPORT_EMAIL, language: e.SUPPORT_LANGUAGE },
     paymentProvider: e.PAYMENT_PROVIDER ?? (mode === 'demo' ? 'demo' : 'none'),
+    /** PAYMENT_PROVIDER=mollie: the key, and the SDK's `apiEndpoint` when a stand-in is used. */
+    mollie: {
+      apiKey: e.MOLLIE_API_KEY,
+      apiEndpoint: e.MOLLIE_API_URL ? mollieApiEndpoint(e.MOLLIE_API_URL) : undefined,
+    },
+    /** PAYMENT_PROVIDER=stripe: the keys, and the SDK's host options when a stand-in is used. */
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      api: e.STRIPE_API_URL ? stripeApiHost(e.STRIPE_API_URL) : undefined,
+    },
     /** The key that encrypts stored secrets, and the one before it during a rotation. */
     secretKeys: { current: e.SECRET_KEY, previous: e.SECRET_KEY_PREVIOUS },
     /** Webcam tile target; `{account}` is replaced by the URL-encoded account. */
@@ -207,3 +241,70 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export class ConfigError extends Error {}
+
+/** The keys the chosen payment provider needs, each naming its variable. */
+function paymentConfigProblems(e: {
+  PAYMENT_PROVIDER?: string | undefined;
+  MOLLIE_API_KEY?: string | undefined;
+  STRIPE_SECRET_KEY?: string | undefined;
+  STRIPE_WEBHOOK_SECRET?: string | undefined;
+}): string[] {
+  const problems: string[] = [];
+  if (e.PAYMENT_PROVIDER === 'mollie' && !e.MOLLIE_API_KEY) {
+    problems.push('MOLLIE_API_KEY: required with PAYMENT_PROVIDER=mollie');
+  }
+  if (e.PAYMENT_PROVIDER === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY)
+      problems.push('STRIPE_SECRET_KEY: required with PAYMENT_PROVIDER=stripe');
+    if (!e.STRIPE_WEBHOOK_SECRET) {
+      problems.push('STRIPE_WEBHOOK_SECRET: required with PAYMENT_PROVIDER=stripe');
+    }
+  }
+  return problems;
+}
+
+/** A test key in production takes no money: worth a warning at start (not a refusal). */
+function paymentWarnings(
+  mode: 'demo' | 'production',
+  e: {
+    PAYMENT_PROVIDER?: string | undefined;
+    MOLLIE_API_KEY?: string | undefined;
+    STRIPE_SECRET_KEY?: string | undefined;
+  },
+): string[] {
+  if (mode !== 'production') return [];
+  if (e.PAYMENT_PROVIDER === 'mollie' && e.MOLLIE_API_KEY?.startsWith('test_')) {
+    return [
+      'MOLLIE_API_KEY is a test key: no money is taken, and test payments are flagged, not granted',
+    ];
+  }
+  if (e.PAYMENT_PROVIDER === 'stripe' && /^(sk|rk)_test_/.test(e.STRIPE_SECRET_KEY ?? '')) {
+    return [
+      'STRIPE_SECRET_KEY is a test key: no money is taken, and test payments are flagged, not granted',
+    ];
+  }
+  return [];
+}
+
+/** MOLLIE_API_URL as the SDK's `apiEndpoint`: a root URL gets `/v2/`; always a trailing slash. */
+export function mollieApiEndpoint(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.pathname === '/' || parsed.pathname === '') parsed.pathname = '/v2/';
+  else if (!parsed.pathname.endsWith('/')) parsed.pathname += '/';
+  return parsed.toString();
+}
+
+/** STRIPE_API_URL as the SDK's `protocol`, `host` and `port` (Stripe has no base-URL option). */
+export function stripeApiHost(url: string): {
+  protocol: 'http' | 'https';
+  host: string;
+  port: number;
+} {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return {
+    protocol,
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443,
+  };
+}

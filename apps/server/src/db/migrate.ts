@@ -10,6 +10,7 @@ import * as serviceRequests from './migrations/2026112207-service-requests.js';
 import * as orders from './migrations/2026112208-orders.js';
 import * as loginFailures from './migrations/2026112209-login-failures.js';
 import * as hourlyCounters from './migrations/2026112210-hourly-counters.js';
+import * as paymentsExactlyOnce from './migrations/2026112211-payments-exactly-once.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112208-orders': orders,
   '2026112209-login-failures': loginFailures,
   '2026112210-hourly-counters': hourlyCounters,
+  '2026112211-payments-exactly-once': paymentsExactlyOnce,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

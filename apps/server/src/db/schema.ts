@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@amora/shared/schemas/orders';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps come back as Date on both drivers; they may be written as Date or ISO text. */
@@ -34,6 +35,10 @@ export interface MembersTable {
   digest_sent_at: NullableTimestamp;
   /** Unsubscribed from digest mails through the link in one. */
   digest_opt_out: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The profile country at the first order: whose prices the member pays (issue 15). */
+  price_country: string | null;
+  /** Credits a refund or chargeback could not take back; paid off by the next purchase. */
+  credits_owed: ColumnType<number, number | undefined, number>;
 }
 
 export interface ProfilesTable {
@@ -211,8 +216,18 @@ export interface PushSubscriptionsTable {
   last_success_at: NullableTimestamp;
 }
 
-/** Why credits moved: `opening` holds balances from before the ledger existed. */
-export type CreditReason = 'welcome' | 'message' | 'purchase' | 'opening';
+/**
+ * Why credits moved: `opening` holds balances from before the ledger existed; `refund` and
+ * `chargeback` take back what a paid-back order granted; `adjustment` pays off credits owed.
+ */
+export type CreditReason =
+  | 'welcome'
+  | 'message'
+  | 'purchase'
+  | 'opening'
+  | 'refund'
+  | 'chargeback'
+  | 'adjustment';
 
 /** One change of a member's credits; `members.credits` is the sum of their rows. */
 export interface CreditLedgerTable {
@@ -221,6 +236,8 @@ export interface CreditLedgerTable {
   /** Positive: credits in; negative: credits spent. Never 0. */
   amount: number;
   reason: CreditReason;
+  /** The order a purchase, refund or chargeback row belongs to. */
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -271,6 +288,7 @@ export interface Database {
   page_presence: PagePresenceTable;
   service_requests: ServiceRequestsTable;
   orders: OrdersTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type NotificationKind = 'like' | 'message' | 'account';
@@ -333,8 +351,51 @@ export interface OrdersTable {
   currency: string;
   method: string;
   provider: string;
-  status: ColumnType<'pending' | 'paid' | 'cancelled' | 'failed', string | undefined, string>;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   waived_withdrawal: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   paid_at: NullableTimestamp;
+  /** Mollie payment id, Stripe Checkout Session id, demo: the order id. */
+  provider_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Stripe PaymentIntent id, once known. */
+  provider_intent_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The member's price country when the order was placed. */
+  price_country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Minor units paid back so far (refunds and chargebacks, cumulative). */
+  refunded_amount: ColumnType<number, number | undefined, number>;
+  vat_country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Percent as numeric text (`21.00`); both drivers answer numeric as a string. */
+  vat_rate: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  /** Minor units without VAT. */
+  net_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why the order waits for a person (amount mismatch, test payment in production). */
+  flag_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the reconciliation job last asked the provider about this pending order. */
+  provider_checked_at: NullableTimestamp;
 }
+
+/** A fact a payment provider reported, kept once per `(provider, event_id)`. */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  /** The provider's own name for the fact. */
+  type: string;
+  /** What the provider said, in our terms (`paid`, `refunded`, …). */
+  report_outcome: string;
+  order_id: string | null;
+  amount: number | null;
+  currency: string | null;
+  live: boolean;
+  received_at: Timestamp;
+  /** What we did about it. */
+  outcome: PaymentEventOutcome;
+  note: string | null;
+}
+
+export type PaymentEventOutcome =
+  | 'applied'
+  | 'ignored'
+  | 'flagged'
+  | 'unknown_order'
+  | 'order_mismatch';

@@ -2,7 +2,6 @@ import { LOCALE_INFO } from '@amora/shared/constants';
 import type { FastifyPluginAsync } from 'fastify';
 import { escapeHtml } from '../modules/mail/mail-layout.js';
 import { findMemberOrder, type OrderRow } from '../modules/payments/order.repository.js';
-import { completeOrder } from '../modules/payments/order.service.js';
 import { readStoredSettings } from '../modules/site/site.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,10 +48,49 @@ button:focus-visible{outline:3px solid #1f2433;outline-offset:2px}
 `;
 }
 
+function refundPage(order: OrderRow, siteName: string): string {
+  const money = (minor: number) =>
+    new Intl.NumberFormat(LOCALE_INFO.en.tag, {
+      style: 'currency',
+      currency: order.currency,
+    }).format(minor / 100);
+  const left = order.amount - order.refunded_amount;
+  const half = Math.min(left, Math.ceil(order.amount / 2));
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Test refund · ${escapeHtml(siteName)}</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#eef1f6;color:#1f2433}
+main{max-width:26rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+.note{background:#fff3cd;border-radius:8px;padding:.75rem 1rem;font-size:.95rem}
+button{font:inherit;width:100%;min-height:44px;border-radius:8px;border:0;padding:.6rem 1rem;margin-top:.75rem;cursor:pointer;background:#e9ecef;color:#1f2433}
+button:focus-visible{outline:3px solid #1f2433;outline-offset:2px}
+</style>
+</head>
+<body>
+<main>
+<h1>Test refund</h1>
+<p class="note">The built-in test checkout can pay this order back, as a real provider's refund or chargeback would. Paid ${escapeHtml(money(order.amount))}, refunded so far ${escapeHtml(money(order.refunded_amount))}.</p>
+<form method="post"><input type="hidden" name="refund" value="${half}"><button type="submit">Refund ${escapeHtml(money(half))}</button></form>
+<form method="post"><input type="hidden" name="refund" value="${left}"><button type="submit">Refund the rest, ${escapeHtml(money(left))}</button></form>
+<form method="post"><input type="hidden" name="refund" value="chargeback"><button type="submit">Chargeback</button></form>
+</main>
+</body>
+</html>
+`;
+}
+
+const REFUNDABLE = new Set(['paid', 'partially_refunded']);
+
 /**
- * The demo payment provider's page (docs/decisions/021): only the member who placed the
- * order may pay it, once; the outcome goes through `completeOrder` like a provider's
- * webhook would, and the browser returns to `/transactions/{id}`.
+ * The demo payment provider's page (docs/decisions/021, 030): only the member who placed the
+ * order may pay it, once; the outcome is a payment report applied by `applyPaymentReport`
+ * like a provider's webhook would, and the browser returns to `/transactions/{id}`. A paid
+ * order can be refunded (in part) or charged back at `/_pay/demo/{id}/refund`.
  */
 export const payDemoRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser(
@@ -86,7 +124,69 @@ export const payDemoRoutes: FastifyPluginAsync = async (app) => {
       if (outcome !== 'paid' && outcome !== 'failed' && outcome !== 'cancelled') {
         return reply.code(400).type('text/plain').send('Unknown outcome');
       }
-      await completeOrder(app.db, order.id, outcome);
+      if (order.status === 'pending') {
+        await app.applyPaymentReport({
+          provider: 'demo',
+          eventId: `${order.id}:${outcome}`,
+          type: outcome,
+          outcome,
+          providerRef: order.provider_ref ?? order.id,
+          orderId: order.id,
+          amount: order.amount,
+          currency: order.currency,
+          live: true,
+        });
+      }
+      return reply.redirect(`/transactions/${order.id}`, 303);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/_pay/demo/:id/refund', async (request, reply) => {
+    const order = await ownPendingOrder(request.memberId, request.params.id);
+    if (!order) return reply.code(404).type('text/plain').send('No such order');
+    if (!REFUNDABLE.has(order.status)) return reply.redirect(`/transactions/${order.id}`, 303);
+    const siteName = (await readStoredSettings(app.db)).name;
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(refundPage(order, siteName));
+  });
+
+  app.post<{ Params: { id: string }; Body: { refund?: string } }>(
+    '/_pay/demo/:id/refund',
+    async (request, reply) => {
+      const order = await ownPendingOrder(request.memberId, request.params.id);
+      if (!order) return reply.code(404).type('text/plain').send('No such order');
+      const refund = request.body?.refund;
+      const amount = Number(refund);
+      if (refund !== 'chargeback' && !(Number.isInteger(amount) && amount > 0)) {
+        return reply.code(400).type('text/plain').send('Unknown refund');
+      }
+      if (REFUNDABLE.has(order.status)) {
+        if (refund === 'chargeback') {
+          await app.applyPaymentReport({
+            provider: 'demo',
+            eventId: `${order.id}:chargeback`,
+            type: 'chargeback',
+            outcome: 'charged_back',
+            providerRef: order.provider_ref ?? order.id,
+            orderId: order.id,
+            amount: order.amount,
+            currency: order.currency,
+            live: true,
+          });
+        } else {
+          await app.paymentProvider?.refund(
+            {
+              id: order.id,
+              currency: order.currency,
+              providerRef: order.provider_ref,
+              intentRef: order.provider_intent_ref,
+            },
+            amount,
+          );
+        }
+      }
       return reply.redirect(`/transactions/${order.id}`, 303);
     },
   );

@@ -4,7 +4,15 @@ import { idSchema } from './common.js';
 /** Ledger rows per page on /credits. */
 export const LEDGER_PAGE_SIZE = 20;
 
-export const CREDIT_REASONS = ['welcome', 'message', 'purchase', 'opening'] as const;
+export const CREDIT_REASONS = [
+  'welcome',
+  'message',
+  'purchase',
+  'opening',
+  'refund',
+  'chargeback',
+  'adjustment',
+] as const;
 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),

@@ -19,7 +19,22 @@ export const PAYMENT_METHODS = [
   'paypal',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'failed'] as const;
+/**
+ * `flagged`: the report did not match the order (amount, currency, a test payment in
+ * production) and nothing was granted; a person looks at it.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'cancelled',
+  'failed',
+  'expired',
+  'refunded',
+  'partially_refunded',
+  'charged_back',
+  'flagged',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const productSchema = z.object({
   id: z.enum(PRODUCT_IDS),
@@ -68,6 +83,8 @@ export const orderSchema = z.object({
   currency: z.string(),
   method: z.enum(PAYMENT_METHODS),
   status: z.enum(ORDER_STATUSES),
+  /** Minor units paid back so far (refunds, chargebacks). */
+  refunded_amount: z.number().int(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
 });
@@ -86,6 +103,8 @@ export const orderResponseSchema = z.object({
   /** The member's balance and premium end now, to show beside a paid order. */
   credits: z.number().int(),
   paid_until: z.string().nullable(),
+  /** Credits a refund took back that the balance did not cover: the next purchase settles them. */
+  credits_owed: z.number().int(),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 

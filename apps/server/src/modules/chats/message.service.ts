@@ -118,7 +118,8 @@ export async function conversationPage(
  * balance only moves when it covers the price (an atomic conditional update), so messages
  * sent at once never overdraw it; on 402 nothing is stored. Both members' tabs hear of the
  * message when the transaction commits. Refusals in this order: 403 `not_in_conversation`,
- * 410 `member_gone`, 403 `not_activated`, 402 `insufficient_credits` (decision 026).
+ * 410 `member_gone`, 403 `not_activated`, 402 `credits_owed` (a refund took back credits the
+ * member had spent, docs/decisions/030), 402 `insufficient_credits` (decision 026).
  */
 export async function sendMessage(
   db: Kysely<Database>,
@@ -142,6 +143,13 @@ export async function sendMessage(
     if (!sender) throw new Error(`member ${memberId} has no profile`);
     const price = messageCredits(prices, { country: sender.country, paid: sender.paid });
     let credits = sender.credits;
+    if (price > 0 && sender.credits_owed > 0) {
+      throw new AppError(
+        402,
+        'credits_owed',
+        `A refund took back ${sender.credits_owed} credit${sender.credits_owed === 1 ? '' : 's'} you had used: your next credit purchase settles them first`,
+      );
+    }
     if (price > 0) {
       const left = await changeCredits(trx, { memberId, amount: -price, reason: 'message' });
       if (left === null) {

@@ -9,7 +9,16 @@ export async function findWallet(
   db: Kysely<Database>,
   memberId: number,
 ): Promise<
-  { credits: number; country: string | null; paid: boolean; paid_until: Date | null } | undefined
+  | {
+      credits: number;
+      country: string | null;
+      /** The country whose prices the member pays (set at the first order). */
+      price_country: string | null;
+      credits_owed: number;
+      paid: boolean;
+      paid_until: Date | null;
+    }
+  | undefined
 > {
   return db
     .selectFrom('members')
@@ -17,6 +26,8 @@ export async function findWallet(
     .select([
       'members.credits',
       'profiles.country',
+      'members.price_country',
+      'members.credits_owed',
       'members.paid_until',
       sql<boolean>`coalesce(members.paid_until > now(), false)`.as('paid'),
     ])
@@ -32,7 +43,7 @@ export async function findWallet(
  */
 export async function changeCredits(
   db: Kysely<Database>,
-  change: { memberId: number; amount: number; reason: CreditReason },
+  change: { memberId: number; amount: number; reason: CreditReason; orderId?: string },
 ): Promise<number | null> {
   if (!Number.isInteger(change.amount) || change.amount === 0) {
     throw new Error(`a credit change must be a non-zero whole number, got ${change.amount}`);
@@ -47,7 +58,12 @@ export async function changeCredits(
   if (!updated) return null;
   await db
     .insertInto('credit_ledger')
-    .values({ member_id: change.memberId, amount: change.amount, reason: change.reason })
+    .values({
+      member_id: change.memberId,
+      amount: change.amount,
+      reason: change.reason,
+      order_id: change.orderId ?? null,
+    })
     .execute();
   return updated.credits;
 }

@@ -61,6 +61,22 @@ const SAMPLES: Omit<MailPayload, 'to' | 'locale'>[] = [
       amount: 1750,
       currency: 'EUR',
       waivedWithdrawal: true,
+      vatCountry: 'NL',
+      vatRate: 21,
+      netAmount: 1446,
+    },
+  },
+  {
+    template: 'payment_refund',
+    data: {
+      name: NAME,
+      orderId: '0b7f6c1e-5d2a-4c3b-9e8f-1a2b3c4d5e6f',
+      chargeback: false,
+      amount: 875,
+      currency: 'EUR',
+      creditsTaken: 20,
+      creditsOwed: 5,
+      premiumEnded: false,
     },
   },
 ] as Omit<MailPayload, 'to' | 'locale'>[];

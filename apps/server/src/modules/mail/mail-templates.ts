@@ -14,6 +14,7 @@ import { failedLoginsAlertMail } from './templates/failed-logins-alert.js';
 import { passwordChangedMail } from './templates/password-changed.js';
 import { passwordResetMail } from './templates/password-reset.js';
 import { paymentReceiptMail } from './templates/payment-receipt.js';
+import { paymentRefundMail } from './templates/payment-refund.js';
 import { serviceRequestReceivedMail } from './templates/service-request-received.js';
 import { serviceRequestStaffMail } from './templates/service-request-staff.js';
 
@@ -32,6 +33,7 @@ const TEMPLATES = [
   serviceRequestReceivedMail,
   serviceRequestStaffMail,
   paymentReceiptMail,
+  paymentRefundMail,
   failedLoginsAlertMail,
 ] as const;
 

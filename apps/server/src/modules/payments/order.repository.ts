@@ -23,11 +23,6 @@ export async function findMemberOrder(
     .executeTakeFirst();
 }
 
-/** Locks the order for the rest of the transaction (one outcome per order). */
-export async function lockOrder(db: Transaction<Database>, id: string) {
-  return db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
 /** The member's last paid order (`/credits/repeat-order`). */
 export async function findLastPaidOrder(db: Db, memberId: number) {
   return db
@@ -50,6 +45,7 @@ export const toOrder = (row: OrderRow): Order => ({
   currency: row.currency,
   method: row.method as Order['method'],
   status: row.status,
+  refunded_amount: row.refunded_amount,
   created_at: row.created_at.toISOString(),
   paid_at: row.paid_at?.toISOString() ?? null,
 });

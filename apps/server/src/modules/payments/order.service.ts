@@ -1,32 +1,49 @@
 import { randomUUID } from 'node:crypto';
+import { methodFitsCurrency, methodsForCurrency } from '@amora/shared/rules/payment-methods';
 import type {
   CreateOrderInput,
   CreateOrderResponse,
   OrderResponse,
   ProductsResponse,
 } from '@amora/shared/schemas/orders';
-import { PAYMENT_METHODS } from '@amora/shared/schemas/orders';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, notFound, notLoggedIn } from '../../lib/errors.js';
 import { findActiveMemberById } from '../account/password.repository.js';
-import { changeCredits, findWallet } from '../credits/credit-ledger.repository.js';
+import { findWallet } from '../credits/credit-ledger.repository.js';
 import { messageCredits } from '../credits/message-cost.js';
-import { notifyMembers } from '../live/live-notify.js';
 import { mailLocale } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import { productsFor } from './catalogue.js';
-import { findMemberOrder, insertOrder, lockOrder, toOrder } from './order.repository.js';
-import type { PaymentProvider } from './payment-provider.js';
+import { findMemberOrder, insertOrder, toOrder } from './order.repository.js';
+import type { PaymentLog } from './payment-events.service.js';
+import type { PaymentProvider } from './provider-types.js';
 
 type Prices = AppConfig['messageCredits'];
+
+export interface OrderDeps {
+  prices: Prices;
+  provider: PaymentProvider | null;
+  /** PUBLIC_URL: where the provider sends the browser and its webhooks. */
+  publicUrl: string;
+}
+
+/**
+ * The country whose prices a member pays: the price country fixed at their first order,
+ * else (before it) the profile's (docs/decisions/030).
+ */
+const priceCountryOf = (wallet: { price_country: string | null; country: string | null }) =>
+  wallet.price_country ?? wallet.country;
+
+/** The methods a member can pay `currency` with: the provider's, where the currency fits. */
+const methodsFor = (provider: PaymentProvider | null, currency: string | undefined) =>
+  provider && currency ? methodsForCurrency(currency, provider.methodsFor(currency)) : [];
 
 /** `GET /api/products.php`: the member's (or, logged out, a country's) prices. */
 export async function listProducts(
   db: Kysely<Database>,
-  deps: { prices: Prices; provider: PaymentProvider | null },
+  deps: Pick<OrderDeps, 'prices' | 'provider'>,
   caller: { memberId: number | null; country: string | null },
 ): Promise<ProductsResponse> {
   const { prices } = deps;
@@ -34,11 +51,12 @@ export async function listProducts(
     readStoredSettings(db),
     caller.memberId === null ? undefined : findWallet(db, caller.memberId),
   ]);
-  const country = wallet ? wallet.country : caller.country;
+  const country = wallet ? priceCountryOf(wallet) : caller.country;
+  const products = productsFor(settings, prices, country) ?? [];
   return {
-    products: productsFor(settings, prices, country) ?? [],
+    products,
     // No provider: the prices are shown, but there is no way to pay.
-    methods: deps.provider ? [...PAYMENT_METHODS] : [],
+    methods: methodsFor(deps.provider, products[0]?.currency),
     paid_until: wallet?.paid && wallet.paid_until ? wallet.paid_until.toISOString() : null,
     message_credits:
       country || wallet ? messageCredits(prices, wallet ?? { country, paid: false }) : null,
@@ -47,11 +65,14 @@ export async function listProducts(
 
 /**
  * `POST /api/orders.php`: a pending order at the member's price, and where to pay it.
- * Credits are delivered at once, so their buyer must waive the right of withdrawal.
+ * Credits are delivered at once, so their buyer must waive the right of withdrawal. The
+ * order is stored first; the provider is called after, outside any transaction, and when
+ * it fails the order becomes `failed` (502 `provider_unavailable`). The first order fixes
+ * the member's price country.
  */
 export async function createOrder(
   db: Kysely<Database>,
-  deps: { prices: Prices; provider: PaymentProvider | null },
+  deps: OrderDeps & { log: PaymentLog },
   memberId: number,
   input: CreateOrderInput,
 ): Promise<CreateOrderResponse> {
@@ -59,13 +80,26 @@ export async function createOrder(
   if (!provider) {
     throw new AppError(503, 'payments_unavailable', 'Buying is not possible at the moment');
   }
-  const [settings, wallet] = await Promise.all([readStoredSettings(db), findWallet(db, memberId)]);
-  if (!wallet) throw notLoggedIn();
-  const product = productsFor(settings, deps.prices, wallet.country)?.find(
-    (p) => p.id === input.product,
-  );
-  if (!product) {
+  const [settings, wallet, member] = await Promise.all([
+    readStoredSettings(db),
+    findWallet(db, memberId),
+    findActiveMemberById(db, memberId),
+  ]);
+  if (!wallet || !member) throw notLoggedIn();
+  const country = priceCountryOf(wallet);
+  const product = productsFor(settings, deps.prices, country)?.find((p) => p.id === input.product);
+  if (!product || !country) {
     throw new AppError(409, 'not_for_sale', 'This product is not sold in your country');
+  }
+  if (
+    !methodFitsCurrency(input.method, product.currency) ||
+    !methodsFor(provider, product.currency).includes(input.method)
+  ) {
+    throw badRequest(
+      'method_not_available',
+      `method: ${input.method} does not take ${product.currency}`,
+      { method: `Not available for ${product.currency}` },
+    );
   }
   if (product.kind === 'credits' && input.waive_withdrawal !== true) {
     throw badRequest(
@@ -74,20 +108,71 @@ export async function createOrder(
       { waive_withdrawal: 'Please agree that the credits are delivered at once' },
     );
   }
-  const row = await insertOrder(db, {
-    id: randomUUID(),
-    member_id: memberId,
-    product: product.id,
-    credits: product.credits,
-    premium_days: product.premium_days,
-    amount: product.amount,
-    currency: product.currency,
-    method: input.method,
-    provider: provider.name,
-    waived_withdrawal: input.waive_withdrawal === true,
+  const row = await db.transaction().execute(async (trx) => {
+    // Fixed once: later changes of the profile's country do not move the member's prices.
+    await trx
+      .updateTable('members')
+      .set({ price_country: country })
+      .where('id', '=', memberId)
+      .where('price_country', 'is', null)
+      .execute();
+    return insertOrder(trx, {
+      id: randomUUID(),
+      member_id: memberId,
+      product: product.id,
+      credits: product.credits,
+      premium_days: product.premium_days,
+      amount: product.amount,
+      currency: product.currency,
+      method: input.method,
+      provider: provider.name,
+      price_country: country,
+      waived_withdrawal: input.waive_withdrawal === true,
+    });
   });
-  return { order: toOrder(row), redirect_url: provider.checkoutUrl(row.id) };
+  let started: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
+  try {
+    started = await provider.createCheckout(
+      {
+        id: row.id,
+        amount: row.amount,
+        currency: row.currency,
+        method: input.method,
+        description: orderDescription(settings.name, row),
+        locale: mailLocale(member.language),
+      },
+      {
+        redirectUrl: `${deps.publicUrl}/transactions/${row.id}`,
+        cancelUrl: `${deps.publicUrl}/credits/${row.product}/${input.method}`,
+        webhookUrl: `${deps.publicUrl}/api/payments/${provider.name}-webhook.php`,
+      },
+    );
+  } catch (error) {
+    deps.log.warn({ err: error, orderId: row.id, provider: provider.name }, 'checkout failed');
+    await db
+      .updateTable('orders')
+      .set({ status: 'failed' })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .execute();
+    throw new AppError(
+      502,
+      'provider_unavailable',
+      'The payment provider could not be reached; nothing was charged',
+    );
+  }
+  const stored = await db
+    .updateTable('orders')
+    .set({ provider_ref: started.providerRef })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { order: toOrder(stored), redirect_url: started.checkoutUrl };
 }
+
+/** What the provider's page and the bank statement show. */
+const orderDescription = (site: string, row: { credits: number; premium_days: number }) =>
+  row.credits > 0 ? `${site}: ${row.credits} credits` : `${site}: premium ${row.premium_days} days`;
 
 /** `GET /api/orders.php?id=`: one of the member's orders, with their balance now. */
 export async function readOrder(
@@ -104,62 +189,6 @@ export async function readOrder(
     order: toOrder(row),
     credits: member.credits,
     paid_until: member.paid_until?.toISOString() ?? null,
+    credits_owed: member.credits_owed,
   };
-}
-
-/**
- * The provider's outcome for an order, applied once: a paid order adds its credits (with
- * their ledger row) or extends premium from its current end, queues the receipt and tells
- * the member's open pages; a later report about the same order changes nothing.
- */
-export async function completeOrder(
-  db: Kysely<Database>,
-  id: string,
-  outcome: 'paid' | 'cancelled' | 'failed',
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, id);
-    if (order?.status !== 'pending') return;
-    await trx
-      .updateTable('orders')
-      .set({ status: outcome, ...(outcome === 'paid' && { paid_at: sql<Date>`now()` }) })
-      .where('id', '=', id)
-      .execute();
-    if (outcome !== 'paid' || order.member_id === null) return;
-    const memberId = order.member_id;
-    if (order.credits > 0) {
-      await changeCredits(trx, { memberId, amount: order.credits, reason: 'purchase' });
-    }
-    if (order.premium_days > 0) {
-      await trx
-        .updateTable('members')
-        .set({
-          paid_until: sql<Date>`greatest(coalesce(paid_until, now()), now())
-            + make_interval(days => ${order.premium_days})`,
-        })
-        .where('id', '=', memberId)
-        .execute();
-    }
-    const member = await findActiveMemberById(trx, memberId);
-    if (member) {
-      await enqueueMail(trx, {
-        memberId,
-        payload: {
-          to: member.email,
-          locale: mailLocale(member.language),
-          template: 'payment_receipt',
-          data: {
-            name: member.name,
-            orderId: order.id,
-            credits: order.credits,
-            premiumDays: order.premium_days,
-            amount: order.amount,
-            currency: order.currency,
-            waivedWithdrawal: order.waived_withdrawal,
-          },
-        },
-      });
-    }
-    await notifyMembers(trx, [memberId], { type: 'user' });
-  });
 }

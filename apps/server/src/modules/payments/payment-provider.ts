@@ -1,23 +1,76 @@
-/**
- * A payment provider: where the member pays for an order. The provider reports the
- * outcome to `completeOrder` (the built-in demo provider from its own page; a real one
- * from its webhook) and sends the browser back to `/transactions/{id}`.
- */
-export interface PaymentProvider {
-  name: string;
-  /** The page the browser goes to for paying this order. */
-  checkoutUrl(orderId: string): string;
+import { PAYMENT_METHODS } from '@amora/shared/schemas/orders';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config/config.js';
+import type { Database } from '../../db/schema.js';
+import { applyPaymentReport, type PaymentLog } from './payment-events.service.js';
+import type { PaymentProvider } from './provider-types.js';
+
+export type { PaymentProvider } from './provider-types.js';
+
+/** What a provider may need from the server besides its configuration. */
+export interface ProviderDeps {
+  db: Kysely<Database>;
+  log: PaymentLog;
 }
 
 /**
- * The built-in provider for development and demonstration: a page of this server that
- * says plainly that no money is charged and lets the member pay or cancel.
+ * The built-in provider for development and demonstration: a page of this server
+ * (`/_pay/demo/{id}`, routes/pay-demo.ts) that says plainly that no money is charged and
+ * reports the member's choice through `applyPaymentReport`, as a webhook would. Its refund
+ * is immediate: the refund's report is applied at once, through the same function.
  */
-export const demoPaymentProvider: PaymentProvider = {
-  name: 'demo',
-  checkoutUrl: (orderId) => `/_pay/demo/${orderId}`,
-};
+export function createDemoProvider(config: AppConfig, deps: ProviderDeps): PaymentProvider {
+  return {
+    name: 'demo',
+    methodsFor: () => [...PAYMENT_METHODS],
+    createCheckout: async (order) => ({
+      checkoutUrl: `/_pay/demo/${order.id}`,
+      providerRef: order.id,
+    }),
+    // Nothing is kept elsewhere: the demo page reports every fact as it happens.
+    async refund(order, amountMinor) {
+      const row = await deps.db
+        .selectFrom('orders')
+        .select(['refunded_amount', 'amount'])
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      const total = Math.min(row.amount, row.refunded_amount + amountMinor);
+      await applyPaymentReport(
+        deps.db,
+        {
+          provider: 'demo',
+          eventId: `${order.id}:refunded:${total}`,
+          type: 'refund',
+          outcome: 'refunded',
+          providerRef: order.providerRef ?? order.id,
+          orderId: order.id,
+          amount: total,
+          currency: order.currency,
+          live: true,
+        },
+        { mode: config.mode, log: deps.log },
+      );
+    },
+  };
+}
 
-/** The provider PAYMENT_PROVIDER names, or null when nothing can be bought. */
-export const paymentProviderFor = (name: 'demo' | 'none'): PaymentProvider | null =>
-  name === 'demo' ? demoPaymentProvider : null;
+/**
+ * The provider PAYMENT_PROVIDER names, or null when nothing can be bought (`none`). Each
+ * provider maps our method ids to its own and reports through `applyPaymentReport`.
+ */
+export function paymentProviderFor(config: AppConfig, deps: ProviderDeps): PaymentProvider | null {
+  switch (config.paymentProvider) {
+    case 'demo':
+      return createDemoProvider(config, deps);
+    case 'mollie':
+      // SLOT (issue 15, Mollie): `return createMollieProvider(config.mollie, deps);`
+      // from ./mollie-provider.js (`@mollie/api-client`, apiEndpoint config.mollie.apiEndpoint).
+      return null;
+    case 'stripe':
+      // SLOT (issue 15, Stripe): `return createStripeProvider(config.stripe, deps);`
+      // from ./stripe-provider.js (`stripe`, host/port/protocol from config.stripe.api).
+      return null;
+    case 'none':
+      return null;
+  }
+}

@@ -40,7 +40,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           'balance. Refusals in this order: 403 not_logged_in; 403 not_in_conversation; ' +
           '410 member_gone when the other member deleted their account; 403 not_activated ' +
           'while the sender has not confirmed their e-mail address; 402 ' +
-          'insufficient_credits when the balance is short (nothing is stored).',
+          '`credits_owed` while a refund left credits owed, 402 insufficient_credits when the ' +
+          'balance is short (nothing is stored).',
         body: sendMessageBodySchema,
         response: {
           200: sendMessageResponseSchema,

@@ -11,13 +11,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findLastPaidOrder, toOrder } from '../../modules/payments/order.repository.js';
 import { createOrder, listProducts, readOrder } from '../../modules/payments/order.service.js';
-import { paymentProviderFor } from '../../modules/payments/payment-provider.js';
 import { countryForRequest } from '../../modules/site/geoip.js';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     prices: app.config.messageCredits,
-    provider: paymentProviderFor(app.config.paymentProvider),
+    provider: app.paymentProvider,
+    publicUrl: app.config.publicUrl,
   };
   app.get(
     '/api/products.php',
@@ -26,7 +26,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Credit packages and premium plans with their prices',
         description:
           'Prices in minor units (cents), VAT included, in the currency of the logged-in ' +
-          'member’s country; logged out, of `country` (else the one the request comes from). ' +
+          'member’s price country (their profile country at their first order, kept after); ' +
+          'logged out, of `country` (else the one the request comes from). `methods`: those ' +
+          'of the provider that take that currency. ' +
           'Every credit costs the country’s message price divided by the credits a message ' +
           'costs there. An empty list where nothing is sold.',
         querystring: productsQuerySchema,
@@ -51,19 +53,24 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'A pending order at the member’s price, and `redirect_url`, where the browser pays ' +
           'it; the provider sends it back to `/transactions/{id}`. Credits need ' +
           '`waive_withdrawal: true` (400 `withdrawal_waiver_required`); 409 `not_for_sale` ' +
-          'where the member’s country has no prices; 503 `payments_unavailable` when no ' +
-          'payment provider is configured (`methods` of the products is then empty).',
+          'where the member’s country has no prices; 400 `method_not_available` for a method ' +
+          'that does not take the currency; 503 `payments_unavailable` when no payment ' +
+          'provider is configured (`methods` of the products is then empty); 502 ' +
+          '`provider_unavailable` when the provider could not open a checkout (the order is ' +
+          'then `failed`).',
         body: createOrderSchema,
         response: {
           200: createOrderResponseSchema,
           400: apiErrorSchema,
           403: apiErrorSchema,
           409: apiErrorSchema,
+          502: apiErrorSchema,
           503: apiErrorSchema,
         },
       },
     },
-    async (request) => createOrder(app.db, deps, app.requireMember(request), request.body),
+    async (request) =>
+      createOrder(app.db, { ...deps, log: request.log }, app.requireMember(request), request.body),
   );
 
   app.get(

@@ -10,6 +10,8 @@ interface ReceiptTexts extends ActionMailTexts {
   creditsWithdrawal: string;
   /** Premium: the 14 days to withdraw (terms §7). */
   premiumWithdrawal: string;
+  /** The VAT the price includes: {country}, {rate}, {vat}, {net}. */
+  vat: string;
 }
 
 // {name}, {item} ({credits} or {days}), {amount} and {order} are filled in.
@@ -25,6 +27,7 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
       'You agreed that the credits are delivered at once; with that, your right of withdrawal for them has ended. Our return policy explains when we refund unused credits all the same.',
     premiumWithdrawal:
       'You can withdraw from premium within 14 days; we then refund the price minus the days you already had. See our return policy.',
+    vat: 'Included VAT ({country}, {rate}%): {vat}. Price without VAT: {net}.',
     button: 'View your order',
     fallback: 'If the button does not work, copy this link into your browser:',
     ignore:
@@ -43,6 +46,7 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
       'Je hebt ermee ingestemd dat de credits meteen worden geleverd; daarmee is je herroepingsrecht voor deze credits vervallen. In ons retourbeleid lees je wanneer we ongebruikte credits toch terugbetalen.',
     premiumWithdrawal:
       'Je kunt premium binnen 14 dagen herroepen; we betalen dan de prijs terug min de dagen die je al had. Zie ons retourbeleid.',
+    vat: 'Inbegrepen btw ({country}, {rate}%): {vat}. Prijs zonder btw: {net}.',
     button: 'Bekijk je bestelling',
     fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
     ignore:
@@ -61,6 +65,7 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
       'Du hast zugestimmt, dass die Credits sofort geliefert werden; damit ist dein Widerrufsrecht für sie erloschen. In unseren Rückerstattungsbedingungen steht, wann wir ungenutzte Credits trotzdem erstatten.',
     premiumWithdrawal:
       'Du kannst Premium innerhalb von 14 Tagen widerrufen; wir erstatten dann den Preis abzüglich der Tage, die du schon hattest. Siehe unsere Rückerstattungsbedingungen.',
+    vat: 'Enthaltene MwSt. ({country}, {rate} %): {vat}. Preis ohne MwSt.: {net}.',
     button: 'Bestellung ansehen',
     fallback: 'Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:',
     ignore:
@@ -79,6 +84,7 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
       'Hai accettato che i crediti vengano consegnati subito; con ciò il tuo diritto di recesso per questi crediti è terminato. La nostra politica di rimborso spiega quando rimborsiamo comunque i crediti non usati.',
     premiumWithdrawal:
       'Puoi recedere dal premium entro 14 giorni; rimborsiamo il prezzo meno i giorni che hai già avuto. Vedi la nostra politica di rimborso.',
+    vat: 'IVA inclusa ({country}, {rate}%): {vat}. Prezzo senza IVA: {net}.',
     button: 'Vedi il tuo ordine',
     fallback: 'Se il pulsante non funziona, copia questo link nel tuo browser:',
     ignore:
@@ -97,6 +103,7 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
       'Vous avez accepté que les crédits soient livrés immédiatement\u00a0; votre droit de rétractation pour ces crédits a donc pris fin. Notre politique de remboursement explique quand nous remboursons tout de même les crédits inutilisés.',
     premiumWithdrawal:
       'Vous pouvez vous rétracter du Premium sous 14 jours\u00a0; nous remboursons alors le prix moins les jours déjà utilisés. Voir notre politique de remboursement.',
+    vat: 'TVA incluse ({country}, {rate}\u00a0%)\u00a0: {vat}. Prix hors TVA\u00a0: {net}.',
     button: 'Voir votre commande',
     fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
     ignore:
@@ -115,6 +122,7 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
       'Aceptaste que los créditos se entreguen al instante; con ello ha terminado tu derecho de desistimiento para ellos. Nuestra política de devoluciones explica cuándo reembolsamos igualmente los créditos no usados.',
     premiumWithdrawal:
       'Puedes desistir del premium en un plazo de 14 días; te reembolsamos el precio menos los días que ya tuviste. Consulta nuestra política de devoluciones.',
+    vat: 'IVA incluido ({country}, {rate} %): {vat}. Precio sin IVA: {net}.',
     button: 'Ver tu pedido',
     fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
     ignore:
@@ -133,6 +141,7 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
       'Zgodziłeś się na natychmiastowe dostarczenie kredytów; tym samym Twoje prawo odstąpienia od umowy w ich przypadku wygasło. Nasze zasady zwrotów wyjaśniają, kiedy mimo to zwracamy niewykorzystane kredyty.',
     premiumWithdrawal:
       'Możesz odstąpić od premium w ciągu 14 dni; zwrócimy wtedy cenę pomniejszoną o dni, z których już korzystałeś. Zobacz nasze zasady zwrotów.',
+    vat: 'Zawarty VAT ({country}, {rate}%): {vat}. Cena bez VAT: {net}.',
     button: 'Zobacz zamówienie',
     fallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     ignore:
@@ -156,6 +165,10 @@ export const paymentReceiptMail = defineMailTemplate({
     amount: z.number().int(),
     currency: z.string(),
     waivedWithdrawal: z.boolean(),
+    /** The VAT split (issue 15); absent in receipts queued before it was stored. */
+    vatCountry: z.string().optional(),
+    vatRate: z.number().optional(),
+    netAmount: z.number().int().optional(),
   }),
   secretKeys: [],
   render: (locale, data, context) => {
@@ -164,17 +177,35 @@ export const paymentReceiptMail = defineMailTemplate({
     const item = (isCredits ? texts.credits : texts.premium)
       .replace('{credits}', String(data.credits))
       .replace('{days}', String(data.premiumDays));
-    const amount = new Intl.NumberFormat(LOCALE_INFO[locale].tag, {
+    const money = new Intl.NumberFormat(LOCALE_INFO[locale].tag, {
       style: 'currency',
       currency: data.currency,
-    }).format(data.amount / 100);
+    });
+    const amount = money.format(data.amount / 100);
+    const hasVat =
+      data.vatCountry !== undefined && data.vatRate !== undefined && data.netAmount !== undefined;
     return renderActionMail(
       locale,
       {
         ...texts,
         intro: `${texts.intro} ${isCredits ? texts.creditsWithdrawal : texts.premiumWithdrawal}`,
+        // The paragraph under the button (a link's expiry elsewhere) carries the VAT here.
+        ...(hasVat && { expiry: texts.vat }),
       },
-      { name: data.name, item, amount, order: data.orderId },
+      {
+        name: data.name,
+        item,
+        amount,
+        order: data.orderId,
+        ...(hasVat && {
+          country: data.vatCountry!,
+          rate: new Intl.NumberFormat(LOCALE_INFO[locale].tag, { maximumFractionDigits: 2 }).format(
+            data.vatRate!,
+          ),
+          vat: money.format((data.amount - data.netAmount!) / 100),
+          net: money.format(data.netAmount! / 100),
+        }),
+      },
       { path: `/transactions/${data.orderId}` },
       context,
     );

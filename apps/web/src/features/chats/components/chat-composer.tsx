@@ -12,7 +12,10 @@ import { messageKeys } from '../api/get-messages';
 import { type SendVariables, useSendMessage } from '../api/send-message';
 import { Composer, type MessageCost } from './composer';
 
-type Problem = { kind: 'credits' } | { kind: 'gone' } | { kind: 'failed'; text: string };
+type Problem =
+  | { kind: 'credits'; owed: boolean }
+  | { kind: 'gone' }
+  | { kind: 'failed'; text: string };
 
 interface Props {
   conversation: number;
@@ -39,7 +42,8 @@ export function ChatComposer({ conversation, recipient, recipientGone, cost }: P
   const onFailed = ({ text }: SendVariables, error: ApiError) => {
     setDraft((current) => (current.trim() ? `${text}\n${current}` : text));
     if (error.status === 402) {
-      setProblem({ kind: 'credits' });
+      // credits_owed: a refund took back credits already spent (decision 030).
+      setProblem({ kind: 'credits', owed: error.code === 'credits_owed' });
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
     } else if (isNotActivated(error)) {
       // The app explains it, with the link again (decision 026); the text waits in the box.
@@ -76,8 +80,14 @@ export function ChatComposer({ conversation, recipient, recipientGone, cost }: P
       <div className="alert alert-warning chat-notice" role="alert">
         <Coins size={20} aria-hidden="true" className="flex-shrink-0" />
         <div className="flex-grow-1">
-          <strong className="d-block">{errorText('insufficient_credits')}</strong>
-          {t('chat.out_of_credits_text', { count: cost?.perMessage ?? 1 })}
+          {problem?.kind === 'credits' && problem.owed ? (
+            errorText('credits_owed')
+          ) : (
+            <>
+              <strong className="d-block">{errorText('insufficient_credits')}</strong>
+              {t('chat.out_of_credits_text', { count: cost?.perMessage ?? 1 })}
+            </>
+          )}
         </div>
         <Link to="/credits" className="btn btn-sm btn-primary flex-shrink-0">
           {t('chat.get_credits')}

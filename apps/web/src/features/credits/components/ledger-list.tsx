@@ -1,10 +1,18 @@
 import { LOCALE_INFO } from '@amora/shared/constants';
 import type { LedgerEntry } from '@amora/shared/schemas/credits';
-import { Gift, MessageCircle, ShoppingBag, Wallet } from 'lucide-react';
+import { Gift, MessageCircle, Scale, ShieldAlert, ShoppingBag, Undo2, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/lib/i18n';
 
-const ICONS = { welcome: Gift, message: MessageCircle, purchase: ShoppingBag, opening: Wallet };
+const ICONS = {
+  welcome: Gift,
+  message: MessageCircle,
+  purchase: ShoppingBag,
+  opening: Wallet,
+  refund: Undo2,
+  chargeback: ShieldAlert,
+  adjustment: Scale,
+};
 
 /** The credit history, newest first: what moved the balance, when, and by how much. */
 export function LedgerList({ entries }: { entries: LedgerEntry[] }) {

@@ -1,0 +1,446 @@
+import { splitVat } from '@amora/shared/rules/vat';
+import type { OrderStatus } from '@amora/shared/schemas/orders';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Mode } from '../../config/mode.js';
+import type { Database, PaymentEventOutcome } from '../../db/schema.js';
+import { findActiveMemberById } from '../account/password.repository.js';
+import { changeCredits } from '../credits/credit-ledger.repository.js';
+import { notifyMembers } from '../live/live-notify.js';
+import { mailLocale } from '../mail/mail-templates.js';
+import { enqueueMail } from '../mail/outbox.repository.js';
+import type { OrderRow } from './order.repository.js';
+import type { PaymentReport } from './provider-types.js';
+
+/** The little of a logger this needs (pino and Fastify's loggers fit). */
+export interface PaymentLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface ApplyOptions {
+  /** In production a test-mode report (`live: false`) grants nothing and flags the order. */
+  mode: Mode;
+  log: PaymentLog;
+}
+
+export interface ApplyResult {
+  /** What was done; `replay`: this `(provider, eventId)` was applied before, nothing changed. */
+  outcome: PaymentEventOutcome | 'replay';
+  orderId: string | null;
+  /** The order's status after the report (null without an order). */
+  status: OrderStatus | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Statuses in which the order's credits or premium were granted and not all taken back. */
+const GRANTED: readonly OrderStatus[] = ['paid', 'partially_refunded'];
+
+/**
+ * Applies one fact a payment provider reported, exactly once (docs/decisions/030). Every
+ * provider's webhook, the demo checkout and the reconciliation job come through here.
+ *
+ * In one transaction: the event is stored under its unique `(provider, event_id)` (a replay,
+ * also one delivered in parallel, finds it taken and changes nothing); the order is found by
+ * the provider's reference, else the PaymentIntent, else `metadata.order_id`, and when a
+ * reference and the metadata both name an order they must agree; the order is locked
+ * `FOR UPDATE`; then the credits, premium, ledger, credits owed, status and mail change
+ * together. Money moves only through ledger rows carrying the order id. A database error
+ * propagates (the webhook answers 500 and the provider retries); nothing is half-applied.
+ */
+export async function applyPaymentReport(
+  db: Kysely<Database>,
+  report: PaymentReport,
+  options: ApplyOptions,
+): Promise<ApplyResult> {
+  const result = await db.transaction().execute(async (trx) => {
+    const event = await trx
+      .insertInto('payment_events')
+      .values({
+        provider: report.provider,
+        event_id: report.eventId,
+        type: report.type,
+        report_outcome: report.outcome,
+        amount: report.amount ?? null,
+        currency: report.currency?.toUpperCase() ?? null,
+        live: report.live,
+        outcome: 'ignored',
+      })
+      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!event) return { outcome: 'replay', orderId: null, status: null } satisfies ApplyResult;
+
+    const found = await findReportedOrder(trx, report);
+    let applied: { outcome: PaymentEventOutcome; note?: string; status: OrderStatus | null };
+    let orderId: string | null = null;
+    if (found.kind !== 'found') {
+      applied = { outcome: found.kind, note: found.note, status: null };
+    } else {
+      const order = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', found.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      orderId = order.id;
+      applied = await applyToOrder(trx, order, report, options.mode);
+    }
+    await trx
+      .updateTable('payment_events')
+      .set({ outcome: applied.outcome, order_id: orderId, note: applied.note ?? null })
+      .where('id', '=', event.id)
+      .execute();
+    return { outcome: applied.outcome, orderId, status: applied.status } satisfies ApplyResult;
+  });
+  const level = result.outcome === 'applied' || result.outcome === 'replay' ? 'info' : 'warn';
+  options.log[level](
+    {
+      provider: report.provider,
+      eventId: report.eventId,
+      type: report.type,
+      reported: report.outcome,
+      did: result.outcome,
+      orderId: result.orderId,
+      status: result.status,
+    },
+    'payment report',
+  );
+  return result;
+}
+
+type Found =
+  | { kind: 'found'; id: string }
+  | { kind: 'unknown_order' | 'order_mismatch'; note: string };
+
+async function findReportedOrder(
+  trx: Transaction<Database>,
+  report: PaymentReport,
+): Promise<Found> {
+  const byColumn = async (column: 'provider_ref' | 'provider_intent_ref', value: string) =>
+    trx
+      .selectFrom('orders')
+      .select(['id', 'provider_ref', 'provider_intent_ref'])
+      .where('provider', '=', report.provider)
+      .where(column, '=', value)
+      .executeTakeFirst();
+  const metadataId = report.orderId;
+  const byRef =
+    (report.providerRef ? await byColumn('provider_ref', report.providerRef) : undefined) ??
+    (report.intentRef ? await byColumn('provider_intent_ref', report.intentRef) : undefined);
+  if (byRef) {
+    if (metadataId !== undefined && metadataId !== byRef.id) {
+      return {
+        kind: 'order_mismatch',
+        note: `reference names ${byRef.id}, metadata ${metadataId}`,
+      };
+    }
+    return { kind: 'found', id: byRef.id };
+  }
+  if (metadataId === undefined || !UUID.test(metadataId)) {
+    return { kind: 'unknown_order', note: 'no stored order has this reference' };
+  }
+  const byId = await trx
+    .selectFrom('orders')
+    .select(['id', 'provider_ref', 'provider_intent_ref'])
+    .where('id', '=', metadataId)
+    .where('provider', '=', report.provider)
+    .executeTakeFirst();
+  if (!byId) return { kind: 'unknown_order', note: 'no order of this provider has this id' };
+  // The metadata names an order that carries another reference: not this payment's order.
+  if (
+    (report.providerRef && byId.provider_ref && report.providerRef !== byId.provider_ref) ||
+    (report.intentRef && byId.provider_intent_ref && report.intentRef !== byId.provider_intent_ref)
+  ) {
+    return { kind: 'order_mismatch', note: `order ${byId.id} has another reference` };
+  }
+  return { kind: 'found', id: byId.id };
+}
+
+async function applyToOrder(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  report: PaymentReport,
+  mode: Mode,
+): Promise<{ outcome: PaymentEventOutcome; note?: string; status: OrderStatus }> {
+  const keep = (outcome: PaymentEventOutcome, note?: string) => ({
+    outcome,
+    status: order.status,
+    ...(note !== undefined && { note }),
+  });
+  const currencyDiffers =
+    report.currency !== undefined && report.currency.toUpperCase() !== order.currency;
+
+  if (mode === 'production' && !report.live) {
+    // A test payment must never turn into credits in production. A pending order waits for
+    // a person; others keep their status and only carry the flag.
+    await flag(trx, order, 'test-mode payment report in production', order.status === 'pending');
+    return {
+      outcome: 'flagged',
+      note: 'live=false in production',
+      status: order.status === 'pending' ? 'flagged' : order.status,
+    };
+  }
+
+  switch (report.outcome) {
+    case 'pending':
+      return keep('ignored', 'still pending');
+
+    case 'failed':
+    case 'cancelled':
+    case 'expired': {
+      if (order.status !== 'pending') return keep('ignored', `order is ${order.status}`);
+      await setStatus(trx, order.id, report.outcome);
+      if (order.member_id !== null) {
+        await notifyMembers(trx, [order.member_id], { type: 'user' });
+      }
+      return { outcome: 'applied', status: report.outcome };
+    }
+
+    case 'paid': {
+      if (order.status !== 'pending') {
+        if (
+          order.status === 'failed' ||
+          order.status === 'cancelled' ||
+          order.status === 'expired'
+        ) {
+          // Money arrived for an order we had given up on: a person must look (refund or grant).
+          const reason = `paid after it was ${order.status}`;
+          await flag(trx, order, reason, true);
+          return { outcome: 'flagged', note: reason, status: 'flagged' };
+        }
+        return keep('ignored', `order is ${order.status}`);
+      }
+      if (report.amount !== order.amount || currencyDiffers || report.currency === undefined) {
+        const reason = `paid ${report.amount ?? '?'} ${report.currency ?? '?'}, ordered ${order.amount} ${order.currency}`;
+        await flag(trx, order, reason, true);
+        return { outcome: 'flagged', note: reason, status: 'flagged' };
+      }
+      await grant(trx, order, report);
+      return { outcome: 'applied', status: 'paid' };
+    }
+
+    case 'refunded':
+    case 'charged_back': {
+      const charge = report.outcome === 'charged_back';
+      if (currencyDiffers) {
+        const reason = `${report.outcome} in ${report.currency}, ordered in ${order.currency}`;
+        await flag(trx, order, reason, false);
+        return { outcome: 'flagged', note: reason, status: order.status };
+      }
+      if (!GRANTED.includes(order.status) && !(charge && order.status === 'refunded')) {
+        return keep('ignored', `order is ${order.status}`);
+      }
+      const reported = Math.min(order.amount, Math.max(0, report.amount ?? order.amount));
+      const total = Math.max(order.refunded_amount, reported);
+      if (!charge && total <= order.refunded_amount) return keep('ignored', 'nothing new refunded');
+      await takeBack(trx, order, { total, charge });
+      return {
+        outcome: 'applied',
+        status: charge ? 'charged_back' : total >= order.amount ? 'refunded' : 'partially_refunded',
+      };
+    }
+  }
+}
+
+async function setStatus(trx: Transaction<Database>, id: string, status: OrderStatus) {
+  await trx.updateTable('orders').set({ status }).where('id', '=', id).execute();
+}
+
+async function flag(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  reason: string,
+  changeStatus: boolean,
+) {
+  await trx
+    .updateTable('orders')
+    .set({ flag_reason: reason, ...(changeStatus && { status: 'flagged' as const }) })
+    .where('id', '=', order.id)
+    .execute();
+}
+
+/**
+ * Paid: the credits (after paying off what the member owes) or the premium days, the VAT
+ * split, the receipt and a hint to the member's open pages, all with the status change.
+ */
+async function grant(trx: Transaction<Database>, order: OrderRow, report: PaymentReport) {
+  const vat = splitVat(order.amount, order.price_country);
+  await trx
+    .updateTable('orders')
+    .set({
+      status: 'paid',
+      paid_at: sql<Date>`now()`,
+      ...(report.intentRef && { provider_intent_ref: report.intentRef }),
+      ...(!order.provider_ref && report.providerRef && { provider_ref: report.providerRef }),
+      vat_country: vat?.country ?? null,
+      vat_rate: vat?.rate ?? null,
+      net_amount: vat?.net ?? null,
+    })
+    .where('id', '=', order.id)
+    .execute();
+  if (order.member_id === null) return;
+  const memberId = order.member_id;
+  if (order.credits > 0) {
+    await changeCredits(trx, {
+      memberId,
+      amount: order.credits,
+      reason: 'purchase',
+      orderId: order.id,
+    });
+    await payOffOwedCredits(trx, memberId, order.id);
+  }
+  if (order.premium_days > 0) {
+    await trx
+      .updateTable('members')
+      .set({
+        paid_until: sql<Date>`greatest(coalesce(paid_until, now()), now())
+          + make_interval(days => ${order.premium_days})`,
+      })
+      .where('id', '=', memberId)
+      .execute();
+  }
+  const member = await findActiveMemberById(trx, memberId);
+  if (member) {
+    await enqueueMail(trx, {
+      memberId,
+      payload: {
+        to: member.email,
+        locale: mailLocale(member.language),
+        template: 'payment_receipt',
+        data: {
+          name: member.name,
+          orderId: order.id,
+          credits: order.credits,
+          premiumDays: order.premium_days,
+          amount: order.amount,
+          currency: order.currency,
+          waivedWithdrawal: order.waived_withdrawal,
+          ...(vat && { vatCountry: vat.country, vatRate: vat.rate, netAmount: vat.net }),
+        },
+      },
+    });
+  }
+  await notifyMembers(trx, [memberId], { type: 'user' });
+}
+
+/** The credits a refund took back that the balance could not cover come off new credits first. */
+async function payOffOwedCredits(trx: Transaction<Database>, memberId: number, orderId: string) {
+  const member = await trx
+    .selectFrom('members')
+    .select(['credits', 'credits_owed'])
+    .where('id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const payoff = Math.min(member.credits_owed, member.credits);
+  if (payoff <= 0) return;
+  await changeCredits(trx, { memberId, amount: -payoff, reason: 'adjustment', orderId });
+  await trx
+    .updateTable('members')
+    .set({ credits_owed: sql<number>`credits_owed - ${payoff}` })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/**
+ * Credits a refund of `refunded` (cumulative, minor units) takes back in all: the order's
+ * share, rounded up. Computed on the running total, so several partial refunds never take
+ * back more than the order granted.
+ */
+export const creditsTakenBack = (credits: number, refunded: number, amount: number) =>
+  Math.min(credits, Math.ceil((credits * refunded) / amount));
+
+/**
+ * A refund (cumulative `total`) or chargeback: takes back the credits the order granted in
+ * proportion (a chargeback: all of them) as far as the balance reaches, one ledger row; the
+ * rest the member owes. Premium the order added ends once at least half is refunded.
+ */
+async function takeBack(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  { total, charge }: { total: number; charge: boolean },
+) {
+  const before = order.refunded_amount;
+  const status: OrderStatus = charge
+    ? 'charged_back'
+    : total >= order.amount
+      ? 'refunded'
+      : 'partially_refunded';
+  await trx
+    .updateTable('orders')
+    .set({ status, refunded_amount: charge ? order.amount : total })
+    .where('id', '=', order.id)
+    .execute();
+  if (order.member_id === null) return;
+  const memberId = order.member_id;
+  const alreadyTaken = creditsTakenBack(order.credits, before, order.amount);
+  const toTake = charge
+    ? order.credits - alreadyTaken
+    : creditsTakenBack(order.credits, total, order.amount) - alreadyTaken;
+  let taken = 0;
+  let owed = 0;
+  if (toTake > 0) {
+    const member = await trx
+      .selectFrom('members')
+      .select('credits')
+      .where('id', '=', memberId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    taken = Math.min(toTake, member.credits);
+    owed = toTake - taken;
+    if (taken > 0) {
+      await changeCredits(trx, {
+        memberId,
+        amount: -taken,
+        reason: charge ? 'chargeback' : 'refund',
+        orderId: order.id,
+      });
+    }
+    if (owed > 0) {
+      await trx
+        .updateTable('members')
+        .set({ credits_owed: sql<number>`credits_owed + ${owed}` })
+        .where('id', '=', memberId)
+        .execute();
+    }
+  }
+  const halfBefore = before * 2 >= order.amount;
+  const halfNow = charge || total * 2 >= order.amount;
+  const premiumEnded = order.premium_days > 0 && halfNow && !halfBefore;
+  if (premiumEnded) {
+    // Takes the order's days off the end; what is left of other orders' premium stays.
+    await trx
+      .updateTable('members')
+      .set({
+        paid_until: sql<Date>`case
+          when paid_until is null then null
+          when paid_until - make_interval(days => ${order.premium_days}) > now()
+            then paid_until - make_interval(days => ${order.premium_days})
+          else least(paid_until, now()) end`,
+      })
+      .where('id', '=', memberId)
+      .execute();
+  }
+  const member = await findActiveMemberById(trx, memberId);
+  if (member) {
+    await enqueueMail(trx, {
+      memberId,
+      payload: {
+        to: member.email,
+        locale: mailLocale(member.language),
+        template: 'payment_refund',
+        data: {
+          name: member.name,
+          orderId: order.id,
+          chargeback: charge,
+          amount: charge ? order.amount - before : total - before,
+          currency: order.currency,
+          creditsTaken: taken,
+          creditsOwed: owed,
+          premiumEnded,
+        },
+      },
+    });
+  }
+  await notifyMembers(trx, [memberId], { type: 'user' });
+}
