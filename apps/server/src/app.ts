@@ -11,6 +11,8 @@ import { fastifyTrustProxy } from './config/trust-proxy.js';
 import type { DatabaseKind } from './db/database.js';
 import type { Listen } from './db/listen.js';
 import type { Database } from './db/schema.js';
+import type { PaymentReport } from './modules/payments/provider-types.js';
+import { isStripeProvider } from './modules/payments/stripe-provider.js';
 import { cacheStoredSettings } from './modules/site/site.repository.js';
 import { appPackagePlugin } from './plugins/app-package.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -32,6 +34,7 @@ import { geocodeRoutes } from './routes/api/geocode.js';
 import { healthRoutes } from './routes/api/health.js';
 import { likesRoutes } from './routes/api/likes.js';
 import { messagesRoutes } from './routes/api/messages.js';
+import { mollieWebhookRoutes } from './routes/api/mollie-webhook.js';
 import { notificationsRoutes } from './routes/api/notifications.js';
 import { orderRoutes } from './routes/api/orders.js';
 import { passwordRoutes } from './routes/api/password-reset.js';
@@ -43,6 +46,7 @@ import { serviceRequestRoutes } from './routes/api/service-request.js';
 import { sessionsRoutes } from './routes/api/sessions.js';
 import { similarRoutes } from './routes/api/similar.js';
 import { siteRoutes } from './routes/api/site.js';
+import { stripeWebhookRoutes } from './routes/api/stripe-webhook.js';
 import { userRoutes } from './routes/api/user.js';
 import { validateEmailRoutes } from './routes/api/validate-email.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
@@ -111,6 +115,19 @@ export async function buildApp({
   await app.register(serviceRequestRoutes);
   await app.register(orderRoutes);
   if (config.paymentProvider === 'demo') await app.register(payDemoRoutes);
+  // Both webhooks exist whatever the provider: a call for another one changes nothing.
+  const apply = async (report: PaymentReport) => {
+    await app.applyPaymentReport(report);
+  };
+  const provider = app.paymentProvider;
+  await app.register(mollieWebhookRoutes, {
+    provider: provider?.name === 'mollie' ? provider : null,
+    apply,
+  });
+  await app.register(stripeWebhookRoutes, {
+    provider: provider && isStripeProvider(provider) ? provider : null,
+    apply,
+  });
   await app.register(notificationsRoutes);
   await app.register(likesRoutes);
   await app.register(searchRoutes);

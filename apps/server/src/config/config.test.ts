@@ -75,15 +75,12 @@ describe('parseConfig', () => {
       parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
     ).toThrow(/STRIPE_SECRET_KEY: required/);
     expect(() => parseConfig({ MOLLIE_API_KEY: 'abc' })).toThrow(/MOLLIE_API_KEY: must be/);
-    const mollie = parseConfig({
-      PAYMENT_PROVIDER: 'mollie',
-      MOLLIE_API_KEY: 'test_abc',
-      MOLLIE_API_URL: 'http://127.0.0.1:4010',
-    });
-    expect(mollie.mollie).toEqual({
-      apiKey: 'test_abc',
-      apiEndpoint: 'http://127.0.0.1:4010/v2/',
-    });
+    const mollieEnv = { PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'test_abc' };
+    const mollie = parseConfig({ ...mollieEnv, MOLLIE_API_URL: 'http://127.0.0.1:4010' });
+    expect(mollie.mollie).toEqual({ apiKey: 'test_abc', apiUrl: 'http://127.0.0.1:4010' });
+    expect(() => parseConfig({ ...mollieEnv, MOLLIE_API_URL: 'http://mollie.example' })).toThrow(
+      /MOLLIE_API_URL: plain http only to this machine/,
+    );
     expect(mollie.warnings).toEqual([]);
     const stripe = parseConfig({
       PAYMENT_PROVIDER: 'stripe',
@@ -91,7 +88,7 @@ describe('parseConfig', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_abc',
       STRIPE_API_URL: 'http://127.0.0.1:4020',
     });
-    expect(stripe.stripe.api).toEqual({ protocol: 'http', host: '127.0.0.1', port: 4020 });
+    expect(stripe.stripe.apiUrl).toBe('http://127.0.0.1:4020');
     const live = { MODE: 'production', PUBLIC_URL: 'https://amora.example', ...production };
     expect(
       parseConfig({ ...live, PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'test_abc' }).warnings,

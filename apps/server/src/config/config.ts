@@ -106,7 +106,13 @@ const envSchema = z.object({
     .optional(),
   // A stand-in of Mollie's API (tests, local development): a root URL; an empty path gets
   // `/v2/` appended.
-  MOLLIE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MOLLIE_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (url) => url.startsWith('https:') || isLoopbackHost(new URL(url).host),
+      'plain http only to this machine (the API key must not travel unencrypted)',
+    )
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(live|test)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)')
@@ -218,16 +224,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     support: { email: e.SUPPORT_EMAIL, language: e.SUPPORT_LANGUAGE },
     paymentProvider: e.PAYMENT_PROVIDER ?? (mode === 'demo' ? 'demo' : 'none'),
-    /** PAYMENT_PROVIDER=mollie: the key, and the SDK's `apiEndpoint` when a stand-in is used. */
-    mollie: {
-      apiKey: e.MOLLIE_API_KEY,
-      apiEndpoint: e.MOLLIE_API_URL ? mollieApiEndpoint(e.MOLLIE_API_URL) : undefined,
-    },
-    /** PAYMENT_PROVIDER=stripe: the keys, and the SDK's host options when a stand-in is used. */
+    /** PAYMENT_PROVIDER=mollie: the key, and a stand-in's root URL (modules/payments). */
+    mollie: { apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL },
+    /** PAYMENT_PROVIDER=stripe: the keys, and a stand-in's origin (modules/payments). */
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-      api: e.STRIPE_API_URL ? stripeApiHost(e.STRIPE_API_URL) : undefined,
+      apiUrl: e.STRIPE_API_URL,
     },
     /** The key that encrypts stored secrets, and the one before it during a rotation. */
     secretKeys: { current: e.SECRET_KEY, previous: e.SECRET_KEY_PREVIOUS },
@@ -284,27 +287,4 @@ function paymentWarnings(
     ];
   }
   return [];
-}
-
-/** MOLLIE_API_URL as the SDK's `apiEndpoint`: a root URL gets `/v2/`; always a trailing slash. */
-export function mollieApiEndpoint(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.pathname === '/' || parsed.pathname === '') parsed.pathname = '/v2/';
-  else if (!parsed.pathname.endsWith('/')) parsed.pathname += '/';
-  return parsed.toString();
-}
-
-/** STRIPE_API_URL as the SDK's `protocol`, `host` and `port` (Stripe has no base-URL option). */
-export function stripeApiHost(url: string): {
-  protocol: 'http' | 'https';
-  host: string;
-  port: number;
-} {
-  const parsed = new URL(url);
-  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
-  return {
-    protocol,
-    host: parsed.hostname,
-    port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443,
-  };
 }

@@ -2,8 +2,10 @@ import { PAYMENT_METHODS } from '@amora/shared/schemas/orders';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
+import { createMollieProvider } from './mollie-provider.js';
 import { applyPaymentReport, type PaymentLog } from './payment-events.service.js';
 import type { PaymentProvider } from './provider-types.js';
+import { createStripeProvider } from './stripe-provider.js';
 
 export type { PaymentProvider } from './provider-types.js';
 
@@ -63,13 +65,15 @@ export function paymentProviderFor(config: AppConfig, deps: ProviderDeps): Payme
     case 'demo':
       return createDemoProvider(config, deps);
     case 'mollie':
-      // SLOT (issue 15, Mollie): `return createMollieProvider(config.mollie, deps);`
-      // from ./mollie-provider.js (`@mollie/api-client`, apiEndpoint config.mollie.apiEndpoint).
-      return null;
+      // The configuration refuses to start without the key.
+      return createMollieProvider({ apiKey: config.mollie.apiKey!, apiUrl: config.mollie.apiUrl });
     case 'stripe':
-      // SLOT (issue 15, Stripe): `return createStripeProvider(config.stripe, deps);`
-      // from ./stripe-provider.js (`stripe`, host/port/protocol from config.stripe.api).
-      return null;
+      return createStripeProvider({
+        secretKey: config.stripe.secretKey!,
+        webhookSecret: config.stripe.webhookSecret,
+        apiUrl: config.stripe.apiUrl,
+        publicUrl: config.publicUrl,
+      });
     case 'none':
       return null;
   }

@@ -40,6 +40,10 @@ export interface StripeProvider extends PaymentProvider {
   verifyEvent(raw: Buffer | string, signature: string | undefined): Stripe.Event;
 }
 
+/** Whether the configured provider is Stripe's (whose webhook checks signatures). */
+export const isStripeProvider = (provider: PaymentProvider): provider is StripeProvider =>
+  provider.name === 'stripe' && 'verifyEvent' in provider;
+
 /**
  * Stripe has no base-URL option: a stand-in's origin is given as the SDK's protocol, host
  * and port, and the SDK keeps its `/v1/…` paths.
