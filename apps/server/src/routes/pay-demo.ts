@@ -1,5 +1,5 @@
 import { LOCALE_INFO } from '@amora/shared/constants';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { escapeHtml } from '../modules/mail/mail-layout.js';
 import { findMemberOrder, type OrderRow } from '../modules/payments/order.repository.js';
 import { readStoredSettings } from '../modules/site/site.repository.js';
@@ -104,15 +104,20 @@ export const payDemoRoutes: FastifyPluginAsync = async (app) => {
     return (await findMemberOrder(app.db, memberId, id)) ?? null;
   };
 
-  app.get<{ Params: { id: string } }>('/_pay/demo/:id', async (request, reply) => {
-    const order = await ownPendingOrder(request.memberId, request.params.id);
-    if (!order) return reply.code(404).type('text/plain').send('No such order');
-    if (order.status !== 'pending') return reply.redirect(`/transactions/${order.id}`, 303);
+  /** One of the demo provider's own pages, never cached (it shows one order's state). */
+  const sendPage = async (reply: FastifyReply, render: (siteName: string) => string) => {
     const siteName = (await readStoredSettings(app.db)).name;
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(checkoutPage(order, siteName));
+      .send(render(siteName));
+  };
+
+  app.get<{ Params: { id: string } }>('/_pay/demo/:id', async (request, reply) => {
+    const order = await ownPendingOrder(request.memberId, request.params.id);
+    if (!order) return reply.code(404).type('text/plain').send('No such order');
+    if (order.status !== 'pending') return reply.redirect(`/transactions/${order.id}`, 303);
+    return sendPage(reply, (siteName) => checkoutPage(order, siteName));
   });
 
   app.post<{ Params: { id: string }; Body: { outcome?: string } }>(
@@ -145,11 +150,7 @@ export const payDemoRoutes: FastifyPluginAsync = async (app) => {
     const order = await ownPendingOrder(request.memberId, request.params.id);
     if (!order) return reply.code(404).type('text/plain').send('No such order');
     if (!REFUNDABLE.has(order.status)) return reply.redirect(`/transactions/${order.id}`, 303);
-    const siteName = (await readStoredSettings(app.db)).name;
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(refundPage(order, siteName));
+    return sendPage(reply, (siteName) => refundPage(order, siteName));
   });
 
   app.post<{ Params: { id: string }; Body: { refund?: string } }>(
