@@ -31,6 +31,8 @@ export const creditsResponseSchema = z.object({
   paid_user: z.boolean(),
   /** Credits one message costs the caller (0 for a paid member). */
   message_credits: z.number().int(),
+  /** Credits a refund took back that the balance could not cover; the next purchase pays them. */
+  credits_owed: z.number().int(),
   ledger: z.array(ledgerEntrySchema),
   has_more: z.boolean(),
 });

@@ -25,6 +25,7 @@ export async function creditsOverview(
     credits: member.credits,
     paid_user: member.paid,
     message_credits: messageCredits(prices, { country: member.country, paid: member.paid }),
+    credits_owed: member.credits_owed,
     ledger: rows.slice(0, LEDGER_PAGE_SIZE).map((row) => ({
       id: row.id,
       amount: row.amount,

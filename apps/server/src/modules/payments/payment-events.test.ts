@@ -277,6 +277,8 @@ describe('applyPaymentReport: refunds and chargebacks', () => {
     const owed = await send();
     expect(owed.statusCode).toBe(402);
     expect(owed.json().error.code).toBe('credits_owed');
+    const overview = await member.client.call({ method: 'GET', url: '/api/credits.php' });
+    expect(overview.json()).toMatchObject({ credits: 0, credits_owed: 30 });
     const next = await placeOrder(member);
     await apply(report(next));
     expect(await memberRow(member.id)).toMatchObject({ credits: 20, credits_owed: 0 });

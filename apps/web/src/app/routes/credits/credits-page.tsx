@@ -89,6 +89,12 @@ export function Component() {
           </div>
         </section>
 
+        {first && first.credits_owed > 0 && (
+          <div className="alert alert-warning mb-0" role="status">
+            {t('payments.credits_owed_text', { count: first.credits_owed })}
+          </div>
+        )}
+
         <SectionCard title={t('credits.get_more_title')} description={t('credits.get_more_text')}>
           <Link to="/pricing" className="btn btn-primary d-inline-flex align-items-center gap-2">
             <Sparkles size={18} aria-hidden="true" />
