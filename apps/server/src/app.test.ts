@@ -138,10 +138,33 @@ describe('API ground rules', () => {
       'GET /api/interests.php',
       'GET /api/profile.php',
       'GET /api/health',
+      // The providers' webhooks exist in every mode, whatever PAYMENT_PROVIDER says.
+      'POST /api/payments/mollie-webhook.php',
+      'POST /api/payments/stripe-webhook.php',
+      'GET /api/sessions.php',
+      'DELETE /api/sessions.php',
     ]) {
       expect(calls).toContain(call);
     }
     expect(doc.paths['/api/login.php'].post.requestBody).toBeDefined();
+  });
+
+  it('answers the providers’ webhooks without their provider configured, changing nothing', async () => {
+    const mollie = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/mollie-webhook.php',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'id=tr_WDqYK6vllg',
+    });
+    expect(mollie.statusCode).toBe(200);
+    const stripe = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe-webhook.php',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' }),
+    });
+    expect(stripe.statusCode).toBe(400);
+    expect(await t.db.selectFrom('payment_events').select('id').execute()).toEqual([]);
   });
 });
 
