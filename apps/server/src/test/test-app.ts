@@ -315,14 +315,23 @@ export async function activateThroughMail(
 ): Promise<void> {
   const job = await t.db.transaction().execute(async (trx) => {
     await issueActivation(trx, member);
-    return trx
-      .updateTable('outbox')
-      .set({ status: 'sending', attempts: sql`attempts + 1` })
-      .where('member_id', '=', member.id)
-      .where('status', '=', 'pending')
-      .where(sql<string>`payload->>'template'`, '=', 'activation')
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return (
+      trx
+        .updateTable('outbox')
+        // Locked as a worker locks a job it sends (outbox.repository claimNextJob): a running
+        // worker takes a `sending` job again once `run_after` has passed.
+        .set({
+          status: 'sending',
+          attempts: sql`attempts + 1`,
+          locked_until: sql<Date>`now() + interval '5 minutes'`,
+          run_after: sql<Date>`now() + interval '5 minutes'`,
+        })
+        .where('member_id', '=', member.id)
+        .where('status', '=', 'pending')
+        .where(sql<string>`payload->>'template'`, '=', 'activation')
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    );
   });
   const { name: siteName } = await readStoredSettings(t.db);
   const { publicUrl, smtpUrl } = t.app.config;
