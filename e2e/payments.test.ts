@@ -92,4 +92,44 @@ describe('buying credits and premium', () => {
     expect(await page.getByLabel('Credit or debit card').isChecked()).toBe(true);
     await context.close();
   });
+
+  it('follows a refund at the test checkout: premium ends, credits go back', async () => {
+    const { context, page } = await newMember();
+    const pay = async (path: string, price: string) => {
+      await page.goto(app.url(path));
+      if (path.includes('credits-')) {
+        await page.getByLabel(/I want the credits delivered at once/).check();
+      }
+      await page.getByRole('button', { name: `Pay ${price}` }).click();
+      await page.getByRole('heading', { name: 'Test payment' }).waitFor();
+      await page.getByRole('button', { name: `Pay ${price}` }).click();
+      await onTransaction(page);
+      await page.getByRole('heading', { name: 'Thank you, your payment is in' }).waitFor();
+      return new URL(page.url()).pathname.split('/').pop()!;
+    };
+    const credits = await pay('/credits/credits-20/ideal', '€7.00');
+    await page.getByText('20 credits were added. Your balance is now 30 credits.').waitFor();
+    const premium = await pay('/credits/premium-30/card', '€21.00');
+
+    // The whole premium paid back: it ends.
+    await page.goto(app.url(`/_pay/demo/${premium}/refund`));
+    await page.getByRole('heading', { name: 'Test refund' }).waitFor();
+    await page.getByRole('button', { name: 'Refund the rest, €21.00' }).click();
+    await onTransaction(page);
+    await page.getByRole('heading', { name: 'This order was refunded' }).waitFor();
+    await page.goto(app.url('/premium'));
+    await page.getByText('You do not have premium at the moment.').waitFor();
+
+    // Half the credits' price paid back: half the credits, ceil(20 × ½), go back.
+    await page.goto(app.url(`/_pay/demo/${credits}/refund`));
+    await page.getByRole('button', { name: 'Refund €3.50' }).click();
+    await onTransaction(page);
+    await page.getByRole('heading', { name: 'Part of this order was refunded' }).waitFor();
+    await page.getByText(/^€3\.50 went back to you\./).waitFor();
+    await page.getByRole('link', { name: 'See your credit history' }).click();
+    await page.waitForURL(/\/credits$/);
+    await page.getByText('20 credits', { exact: true }).waitFor();
+    await page.getByText('Credits taken back after a refund').waitFor();
+    await context.close();
+  });
 });
