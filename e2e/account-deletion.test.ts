@@ -95,8 +95,9 @@ describe('deleting an account in the browser', () => {
     const { context, page } = await app.newPage();
     await signUp(context);
     const dialog = await openDialog(page, 'Delete account', 'Delete your account?');
-    await dialog.getByRole('link', { name: 'Stay and get 50% off' }).click();
-    await page.waitForURL(/\/premium$/);
+    // The offer is a personal code (issue 16): premium opens priced with it.
+    await dialog.getByRole('button', { name: 'Stay and get 50% off' }).click();
+    await page.waitForURL(/\/premium\?code=[^&]+$/);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect((await page.request.get(app.url('/api/user.php'))).status()).toBe(200);
     await context.close();

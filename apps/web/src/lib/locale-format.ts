@@ -17,3 +17,9 @@ export function displayName(type: 'region' | 'language', code: string | null | u
 /** A day written out in the interface language ("22 December 2026", "22. Dezember 2026"). */
 export const longDate = (date: Date | string) =>
   new Intl.DateTimeFormat(localeTag(), { dateStyle: 'long' }).format(new Date(date));
+
+/** A moment written out in the interface language ("22 December 2026 at 14:05"). */
+export const longDateTime = (date: Date | string) =>
+  new Intl.DateTimeFormat(localeTag(), { dateStyle: 'long', timeStyle: 'short' }).format(
+    new Date(date),
+  );

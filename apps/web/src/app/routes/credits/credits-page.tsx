@@ -7,6 +7,8 @@ import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { useCredits } from '@/features/credits/api/get-credits';
 import { LedgerList } from '@/features/credits/components/ledger-list';
+import { DiscountBanner } from '@/features/payments/components/discount-banner';
+import { useActiveDiscount } from '@/features/payments/hooks/use-active-discount';
 import { messagePrice } from '@/lib/message-price';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -23,6 +25,9 @@ export function Component() {
   const { user } = useSession();
   const settings = useSettings().data;
   const credits = useCredits(Boolean(user));
+  const discount = useActiveDiscount(Boolean(user));
+  // A personal code lives only in the URL: the link to the prices keeps it.
+  const personal = discount.discount?.kind === 'personal' ? discount.discount.code : null;
   useDocumentTitle(t('routes.credits.title'));
 
   const first = credits.data?.pages[0];
@@ -52,6 +57,7 @@ export function Component() {
           onRetry={() => void credits.refetch()}
         />
       )}
+      <DiscountBanner active={discount} />
       <div className="d-grid gap-4">
         <section className="card balance-card" aria-labelledby="balance-title">
           <div className="card-body p-3 p-md-4 d-flex gap-3 align-items-center">
@@ -96,7 +102,10 @@ export function Component() {
         )}
 
         <SectionCard title={t('credits.get_more_title')} description={t('credits.get_more_text')}>
-          <Link to="/pricing" className="btn btn-primary d-inline-flex align-items-center gap-2">
+          <Link
+            to={personal ? `/pricing?code=${encodeURIComponent(personal)}` : '/pricing'}
+            className="btn btn-primary d-inline-flex align-items-center gap-2"
+          >
             <Sparkles size={18} aria-hidden="true" />
             {t('credits.see_pricing')}
           </Link>

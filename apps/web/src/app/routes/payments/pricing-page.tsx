@@ -1,29 +1,43 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
-import { useProducts } from '@/features/payments/api/get-products';
+import { DiscountBanner } from '@/features/payments/components/discount-banner';
 import { PaymentTermsNote } from '@/features/payments/components/payment-terms-note';
 import { ProductsOrState } from '@/features/payments/components/products-or-state';
+import { useActiveDiscount } from '@/features/payments/hooks/use-active-discount';
+import { useDiscountedProducts } from '@/features/payments/hooks/use-discounted-products';
+import { checkoutPath } from '@/features/payments/utils/checkout-path';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
 
-/** /pricing: every package and plan with its price; members go on to pay, visitors sign up. */
+/**
+ * /pricing: every package and plan with its price (with the member's active discount code,
+ * or the one a campaign link names); members go on to pay, visitors sign up.
+ */
 export function Component() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const settings = useSettings().data;
   useDocumentTitle(t('routes.pricing.title'));
   // Logged in, the server prices for the member's own country.
-  const products = useProducts(isLoggedIn ? null : settings?.geoip_selected_country);
+  const discount = useActiveDiscount(isLoggedIn);
+  const { query: products, refusal } = useDiscountedProducts(
+    isLoggedIn ? null : settings?.geoip_selected_country,
+    discount,
+  );
+  const code = products.data?.discount?.code;
   return (
     <div className="py-2">
       <PageHeader title={t('routes.pricing.title')}>{t('payments.pricing_intro')}</PageHeader>
+      <DiscountBanner active={discount} />
+      <ErrorAlert error={refusal} />
       <ProductsOrState
         query={products}
         action={(product) =>
           isLoggedIn ? (
-            <Link to={`/credits/${product.id}`} className="btn btn-primary w-100">
+            <Link to={checkoutPath(product.id, code)} className="btn btn-primary w-100">
               {t('payments.choose')}
             </Link>
           ) : (

@@ -75,7 +75,10 @@ export function Component() {
                 })
               : t('payments.result_paid_premium', {
                   date: longDate(result.data.paid_until ?? order.paid_at ?? ''),
-                })}
+                })}{' '}
+            {t('payments.result_paid_amount', {
+              amount: formatMinor(order.amount, order.currency),
+            })}
           </p>
           <p className="small text-body-secondary">
             {t('payments.receipt_sent')} {t('payments.order_number', { id: order.id })}

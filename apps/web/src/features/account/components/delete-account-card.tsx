@@ -7,12 +7,13 @@ import { Gift, UserX } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { Modal } from '@/components/modal';
 import { PasswordField } from '@/components/password-field';
 import { useCompanyInfo } from '@/lib/company-info-query';
 import { errorCodeOf, useErrorText } from '@/lib/error-text';
+import { useClaimStayOffer } from '../api/claim-stay-offer';
 import { useDeleteAccount } from '../api/delete-account';
 
 const LOSSES = ['profile', 'likes', 'chats', 'credits', 'address'] as const;
@@ -47,6 +48,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const formId = useId();
   const discount = useCompanyInfo().data?.delete_discount ?? null;
   const deletion = useDeleteAccount();
+  const offer = useClaimStayOffer();
+  const navigate = useNavigate();
   const form = useForm<DeleteAccountBody>({
     resolver: zodResolver(deleteAccountBodySchema),
     defaultValues: { password: '' },
@@ -54,7 +57,18 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { errors, isSubmitting } = form.formState;
   // Stays true while the browser loads the goodbye page, so nothing can be pressed twice.
   const [leaving, setLeaving] = useState(false);
-  const busy = isSubmitting || deletion.isPending || leaving;
+  const busy = isSubmitting || deletion.isPending || leaving || offer.isPending;
+
+  // Staying: the personal code, then premium priced with it.
+  const stay = async () => {
+    try {
+      const { code } = await offer.mutateAsync();
+      onClose();
+      await navigate(`/premium?code=${encodeURIComponent(code)}`);
+    } catch {
+      // Shown in the offer from the mutation's error.
+    }
+  };
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -111,9 +125,18 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             <Gift size={20} aria-hidden="true" className="flex-shrink-0 text-primary" />
             {t('account_delete.offer', { percent: discount })}
           </p>
-          <Link to="/premium" className="btn btn-primary w-100" onClick={onClose}>
+          <ErrorAlert error={offer.error} className="small py-2" />
+          <button
+            type="button"
+            className="btn btn-primary w-100"
+            disabled={busy}
+            onClick={() => void stay()}
+          >
+            {offer.isPending && (
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            )}
             {t('account_delete.offer_button', { percent: discount })}
-          </Link>
+          </button>
         </div>
       ) : null}
       <form id={formId} onSubmit={submit} noValidate>

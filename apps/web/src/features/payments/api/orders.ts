@@ -13,11 +13,13 @@ const orderKeys = {
   last: () => [...orderKeys.all, 'last'] as const,
 };
 
-/** POST /api/orders.php: a pending order and where to pay it. */
+/** What an order sends: the product, the method and, when its price was lowered, the code. */
+export type OrderInput = CreateOrderInput & { discount_code?: string };
+
+/** POST /api/orders.php: a pending order and where to pay it (409 `discount_invalid`: the code cannot be used). */
 export const useCreateOrder = () =>
   useMutation({
-    mutationFn: (input: CreateOrderInput) =>
-      api.post<CreateOrderResponse>('/api/orders.php', input),
+    mutationFn: (input: OrderInput) => api.post<CreateOrderResponse>('/api/orders.php', input),
   });
 
 /** GET /api/orders.php?id=: read every 3 s while the provider has not answered. */

@@ -2,34 +2,48 @@ import {
   type CreateOrderInput,
   createOrderSchema,
   type PaymentMethod,
-  type Product,
 } from '@amora/shared/schemas/orders';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { ApiError } from '@/lib/api-client';
 import { formatMinor } from '@/lib/money';
+import { type Discount, discountKeys } from '../api/get-discount';
+import { type PricedProduct, productKeys } from '../api/get-products';
 import { useCreateOrder } from '../api/orders';
 import { PaymentTermsNote } from './payment-terms-note';
+import { Price } from './price';
 
 /**
  * The order summary and the ways to pay that the server offers for the member's currency;
  * `preselected` (spec section 2's `/credits/{creditId}/{paymentMethod}`) is chosen when offered.
+ * `discount`: the code the price was asked with; the order carries it, so the price charged
+ * is the price shown.
  */
 export function CheckoutForm({
   product,
   methods,
   preselected,
+  discount,
 }: {
-  product: Product;
+  product: PricedProduct;
   methods: readonly PaymentMethod[];
   preselected?: string | undefined;
+  discount?: Discount | null | undefined;
 }) {
   const method = methods.find((m) => m === preselected) ?? methods[0];
   const { t } = useTranslation();
   const ordering = useCreateOrder();
+  const queryClient = useQueryClient();
+  // Only a code that lowers this product's price goes with the order (another is refused).
+  const discounted =
+    discount && product.original_amount !== undefined && product.original_amount > product.amount
+      ? discount
+      : null;
   // Stays true while the browser leaves for the provider, so nothing is ordered twice.
   const [leaving, setLeaving] = useState(false);
   const isCredits = product.kind === 'credits';
@@ -49,11 +63,19 @@ export function CheckoutForm({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { redirect_url } = await ordering.mutateAsync(values);
+      const { redirect_url } = await ordering.mutateAsync({
+        ...values,
+        ...(discounted && { discount_code: discounted.code }),
+      });
       setLeaving(true);
       window.location.assign(redirect_url);
-    } catch {
-      // Shown below from the mutation's error.
+    } catch (error) {
+      // Shown below from the mutation's error. A code that ended meanwhile (409
+      // `discount_invalid`): the codes and prices are asked again, so the price shown is right.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: discountKeys.all });
+        void queryClient.invalidateQueries({ queryKey: productKeys.all });
+      }
     }
   });
 
@@ -68,9 +90,17 @@ export function CheckoutForm({
           </dt>
           <dd className="h4 mb-0">
             <span className="visually-hidden">{t('payments.total')}: </span>
-            {price}
+            <Price product={product} />
           </dd>
         </dl>
+        {discounted && (
+          <p className="small text-success-emphasis fw-medium mb-1">
+            {t('discounts.checkout_applied', {
+              code: discounted.code,
+              percent: discounted.percent,
+            })}
+          </p>
+        )}
         <p className="small text-body-secondary">{t('payments.vat_included')}</p>
 
         <fieldset className="mb-3">

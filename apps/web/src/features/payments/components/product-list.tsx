@@ -1,21 +1,25 @@
-import type { Product } from '@amora/shared/schemas/orders';
 import { Coins, Crown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor } from '@/lib/money';
+import type { PricedProduct } from '../api/get-products';
+import { Price } from './price';
 
 interface Props {
-  products: Product[];
+  products: PricedProduct[];
   /** Credits one message costs, for the price per message beside each package. */
   messageCredits: number | null;
-  kinds?: readonly Product['kind'][];
+  kinds?: readonly PricedProduct['kind'][];
   /** Each kind under its heading (off where the page's own heading says it). */
   headings?: boolean;
   /** The way on from a product: a link to its checkout, or to signing up. */
-  action: (product: Product) => ReactNode;
+  action: (product: PricedProduct) => ReactNode;
 }
 
-/** Credit packages and premium plans with their full price, VAT included (UI.md: no surprises). */
+/**
+ * Credit packages and premium plans with the price charged, VAT included, and the full
+ * price struck through when a code lowers it (UI.md: no surprises).
+ */
 export function ProductList({
   products,
   messageCredits,
@@ -64,12 +68,11 @@ function ProductCard({
   messageCredits,
   children,
 }: {
-  product: Product;
+  product: PricedProduct;
   messageCredits: number | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const price = formatMinor(product.amount, product.currency);
   const unit =
     product.kind === 'credits'
       ? messageCredits
@@ -91,7 +94,9 @@ function ProductCard({
             ? t('payments.credits_amount', { count: product.credits })
             : t('payments.premium_days', { count: product.premium_days })}
         </h3>
-        <p className="display-6 fw-semibold mb-0">{price}</p>
+        <p className="mb-0">
+          <Price product={product} className="display-6 fw-semibold" />
+        </p>
         <p className="small text-body-secondary">
           {t('payments.vat_included')}
           {unit && ` · ${unit}`}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { formatMinor } from '@/lib/money';
+import type { PricedProduct } from '../api/get-products';
+
+/** The price charged; when a code lowers it, the full price struck through after it. */
+export function Price({ product, className = '' }: { product: PricedProduct; className?: string }) {
+  const { t } = useTranslation();
+  const price = formatMinor(product.amount, product.currency);
+  const original = product.original_amount;
+  return (
+    <>
+      <span className={className}>{price}</span>
+      {original !== undefined && original > product.amount && (
+        <>
+          {' '}
+          <del className="text-body-secondary fs-6 fw-normal text-nowrap">
+            <span className="visually-hidden">{t('discounts.was')} </span>
+            {formatMinor(original, product.currency)}
+          </del>
+        </>
+      )}
+    </>
+  );
+}
