@@ -75,6 +75,11 @@ const envSchema = z.object({
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   WELCOME_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   MESSAGE_CREDITS: z.coerce.number().int().min(0).max(1000).default(1),
+  // Discounts after signup (docs/decisions/032); 0 turns either off.
+  WELCOME_DISCOUNT_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
+  WELCOME_DISCOUNT_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+  TIME_BONUS_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
+  TIME_BONUS_HOURS: z.coerce.number().int().min(0).max(8760).default(3),
   // The push services the server will post to (a host, or any of its subdomains).
   PUSH_SERVICE_HOSTS: z
     .string()
@@ -219,6 +224,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
           return [country!, Number(credits)];
         }),
       ) as Record<string, number>,
+    },
+    /** The welcome code and the time bonus after signup; a 0 turns one off. */
+    discounts: {
+      welcomePercent: e.WELCOME_DISCOUNT_PERCENT,
+      welcomeDays: e.WELCOME_DISCOUNT_DAYS,
+      timeBonusPercent: e.TIME_BONUS_PERCENT,
+      timeBonusHours: e.TIME_BONUS_HOURS,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
