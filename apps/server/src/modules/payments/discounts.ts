@@ -3,7 +3,7 @@ import type { Discount } from '@amora/shared/schemas/discounts';
 import { PRODUCT_IDS } from '@amora/shared/schemas/orders';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { AppConfig } from '../../config/config.js';
+import type { AppConfig, SeededDiscountCode } from '../../config/config.js';
 import type { Database, DiscountCodesTable, DiscountKind } from '../../db/schema.js';
 import { AppError, notLoggedIn } from '../../lib/errors.js';
 import { readCompanyInfo } from '../site/site.repository.js';
@@ -322,4 +322,25 @@ export async function countUse(db: Db, orderId: string) {
     .set({ reserved: sql<number>`reserved - 1`, uses: sql<number>`uses + 1` })
     .where('id', '=', use.code_id)
     .execute();
+}
+
+/**
+ * DISCOUNT_CODES at start: each missing code becomes a campaign row (any member, once each,
+ * no overall limit). Existing rows are left alone: the table, which the operator console
+ * edits, is what counts.
+ */
+export async function seedConfiguredCodes(db: Db, codes: readonly SeededDiscountCode[]) {
+  for (const c of codes) {
+    await db
+      .insertInto('discount_codes')
+      .values({
+        code: c.code,
+        kind: 'campaign',
+        percent: c.percent,
+        products: c.products,
+        valid_until: c.validUntil,
+      })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+  }
 }

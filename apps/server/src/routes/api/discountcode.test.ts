@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../config/config.js';
+import { seedConfiguredCodes } from '../../modules/payments/discounts.js';
+import { applyPaymentReport } from '../../modules/payments/payment-events.service.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -283,6 +286,48 @@ describe('prices and orders with a code', () => {
     expectInvalid(await buy(a, 'credits-20', code));
   });
 
+  it('releases the use when the provider fails, the payment fails or the order expires', async () => {
+    const m = await logInNewMember(t, { country: 'NL' });
+    const code = await campaign({ percent: 10, maxUses: 1 });
+    const provider = t.app.paymentProvider!;
+    const createCheckout = provider.createCheckout;
+    provider.createCheckout = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    try {
+      expect((await buy(m, 'credits-20', code)).statusCode).toBe(502);
+    } finally {
+      provider.createCheckout = createCheckout;
+    }
+    expect(await codeRow(code)).toMatchObject({ uses: 0, reserved: 0 });
+
+    const failed = (await buy(m, 'credits-20', code)).json();
+    await payDemo(m.client, failed.redirect_url, 'failed');
+    expect(await codeRow(code)).toMatchObject({ uses: 0, reserved: 0 });
+
+    const expiring = (await buy(m, 'credits-20', code)).json();
+    expect(await codeRow(code)).toMatchObject({ reserved: 1 });
+    const silent = { info() {}, warn() {} };
+    const expire = () =>
+      applyPaymentReport(
+        t.db,
+        {
+          provider: 'demo',
+          eventId: `${expiring.order.id}:expired`,
+          type: 'expired',
+          outcome: 'expired',
+          orderId: expiring.order.id,
+          live: true,
+        },
+        { mode: 'demo', log: silent },
+      );
+    expect((await expire()).status).toBe('expired');
+    expect((await expire()).outcome).toBe('replay');
+    expect(await codeRow(code)).toMatchObject({ uses: 0, reserved: 0 });
+    // Free again.
+    expect((await buy(m, 'credits-20', code)).statusCode).toBe(200);
+  });
+
   it('allows each member their own number of uses', async () => {
     const [a, b] = [
       await logInNewMember(t, { country: 'NL' }),
@@ -371,3 +416,50 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')(
     });
   },
 );
+
+describe('DISCOUNT_CODES', () => {
+  it('seeds missing campaign codes from configuration, and leaves existing rows alone', async () => {
+    const { discounts } = parseConfig({
+      DISCOUNT_CODES: 'Spring26=15:2099-12-31,PREM26=40:2099-06-30:premium-30|premium-90',
+    });
+    expect(discounts.seeded).toEqual([
+      {
+        code: 'SPRING26',
+        percent: 15,
+        validUntil: new Date('2100-01-01T00:00:00Z'),
+        products: null,
+      },
+      {
+        code: 'PREM26',
+        percent: 40,
+        validUntil: new Date('2099-07-01T00:00:00Z'),
+        products: ['premium-30', 'premium-90'],
+      },
+    ]);
+    await seedConfiguredCodes(t.db, discounts.seeded);
+    await t.db
+      .updateTable('discount_codes')
+      .set({ percent: 12 })
+      .where('code', '=', 'SPRING26')
+      .execute();
+    await seedConfiguredCodes(t.db, discounts.seeded);
+    expect(await codeRow('SPRING26')).toMatchObject({ kind: 'campaign', percent: 12 });
+    const m = await logInNewMember(t, { country: 'NL' });
+    expect((await get(m.client, '/api/discountcode.php?code=prem26')).json()).toMatchObject({
+      code: 'PREM26',
+      kind: 'personal',
+      percent: 40,
+      expires_at: '2099-07-01T00:00:00.000Z',
+    });
+    expectInvalid(await buy(m, 'credits-20', 'PREM26'));
+    expect((await buy(m, 'premium-30', 'PREM26')).json().order.amount).toBe(1260);
+    for (const bad of [
+      'SPRING=0:2026-12-31',
+      'SPRING=15:2026-13-45',
+      'SPRING=15:2026-12-31:gold',
+      'SPRING',
+    ]) {
+      expect(() => parseConfig({ DISCOUNT_CODES: bad })).toThrow(ConfigError);
+    }
+  });
+});
