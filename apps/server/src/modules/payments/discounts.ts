@@ -290,11 +290,14 @@ export async function reserveUse(
     .execute();
 }
 
-/** The order failed, was cancelled or expired: its use goes back to the code. */
-export async function releaseUse(db: Db, orderId: string) {
+/**
+ * Settles an order's reserved use: `released` when the order failed, was cancelled or
+ * expired (the use goes back to the code), `counted` when it is paid.
+ */
+async function settleUse(db: Db, orderId: string, state: 'released' | 'counted') {
   const use = await db
     .updateTable('discount_code_uses')
-    .set({ state: 'released' })
+    .set({ state })
     .where('order_id', '=', orderId)
     .where('state', '=', 'reserved')
     .returning('code_id')
@@ -302,27 +305,16 @@ export async function releaseUse(db: Db, orderId: string) {
   if (!use) return;
   await db
     .updateTable('discount_codes')
-    .set({ reserved: sql<number>`reserved - 1` })
+    .set({
+      reserved: sql<number>`reserved - 1`,
+      ...(state === 'counted' && { uses: sql<number>`uses + 1` }),
+    })
     .where('id', '=', use.code_id)
     .execute();
 }
 
-/** The order is paid: its reserved use counts. */
-export async function countUse(db: Db, orderId: string) {
-  const use = await db
-    .updateTable('discount_code_uses')
-    .set({ state: 'counted' })
-    .where('order_id', '=', orderId)
-    .where('state', '=', 'reserved')
-    .returning('code_id')
-    .executeTakeFirst();
-  if (!use) return;
-  await db
-    .updateTable('discount_codes')
-    .set({ reserved: sql<number>`reserved - 1`, uses: sql<number>`uses + 1` })
-    .where('id', '=', use.code_id)
-    .execute();
-}
+export const releaseUse = (db: Db, orderId: string) => settleUse(db, orderId, 'released');
+export const countUse = (db: Db, orderId: string) => settleUse(db, orderId, 'counted');
 
 /**
  * DISCOUNT_CODES at start: each missing code becomes a campaign row (any member, once each,
