@@ -143,6 +143,8 @@ describe('API ground rules', () => {
       'POST /api/payments/stripe-webhook.php',
       'GET /api/sessions.php',
       'DELETE /api/sessions.php',
+      'GET /api/discountcode.php',
+      'POST /api/discountcode.php',
     ]) {
       expect(calls).toContain(call);
     }

@@ -29,6 +29,7 @@ import { camsRoutes } from './routes/api/cams.js';
 import { chatRoutes } from './routes/api/chat.js';
 import { chatsRoutes } from './routes/api/chats.js';
 import { creditsRoutes } from './routes/api/credits.js';
+import { discountCodeRoutes } from './routes/api/discountcode.js';
 import { emailChangeRoutes } from './routes/api/email-change.js';
 import { geocodeRoutes } from './routes/api/geocode.js';
 import { healthRoutes } from './routes/api/health.js';
@@ -114,6 +115,7 @@ export async function buildApp({
   await app.register(creditsRoutes);
   await app.register(serviceRequestRoutes);
   await app.register(orderRoutes);
+  await app.register(discountCodeRoutes);
   if (config.paymentProvider === 'demo') await app.register(payDemoRoutes);
   // Both webhooks exist whatever the provider: a call for another one changes nothing.
   const apply = async (report: PaymentReport) => {

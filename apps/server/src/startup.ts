@@ -8,6 +8,7 @@ import { pruneAttempts } from './modules/auth/auth-attempts.repository.js';
 import { pruneFailures } from './modules/auth/login-failures.repository.js';
 import { hashPassword } from './modules/auth/password.js';
 import { pruneHourlyCounters } from './modules/limits/hourly-counter.repository.js';
+import { seedConfiguredCodes } from './modules/payments/discounts.js';
 import { ensureDemoAccount } from './modules/seed/demo-account.js';
 import { countDemoData } from './modules/seed/demo-data.js';
 import { seedMembers } from './modules/seed/seed-members.js';
@@ -39,6 +40,7 @@ export async function prepareData(
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   await ensureSiteDefaults(db);
   await ensureSecrets(db, config.secretKeys);
+  await seedConfiguredCodes(db, config.discounts.seeded);
   await pruneLimitRecords(db);
 
   if (config.mode === 'production') {

@@ -72,6 +72,9 @@ export const ERROR_CODES = {
   payments_unavailable: 'Nothing can be bought at the moment',
   method_not_available: 'The payment method does not take the currency of the member’s prices',
   provider_unavailable: 'The payment provider could not be reached; the order was not started',
+  no_discount: 'No discount code applies to the member now',
+  discount_invalid:
+    'The discount code is unknown, expired, used up, not the member’s or not for this product',
   // Limits and failures.
   rate_limited: 'Too many calls or attempts from this address or on this account',
   internal: 'Something failed on the server',

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES } from '@amora/shared/constants';
+import { PRODUCT_IDS } from '@amora/shared/schemas/orders';
 import { z } from 'zod';
 import { isLoopbackHost } from '../lib/loopback.js';
 import { chooseMode, modeWarnings, productionProblems } from './mode.js';
@@ -75,6 +76,20 @@ const envSchema = z.object({
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   WELCOME_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   MESSAGE_CREDITS: z.coerce.number().int().min(0).max(1000).default(1),
+  // Discounts after signup (docs/decisions/032); 0 turns either off.
+  WELCOME_DISCOUNT_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
+  WELCOME_DISCOUNT_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+  TIME_BONUS_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
+  TIME_BONUS_HOURS: z.coerce.number().int().min(0).max(8760).default(3),
+  // Campaign codes put in the table at start when missing, e.g.
+  // `SPRING=15:2026-12-31,STAY10=10:2027-01-31:premium-30|premium-90`.
+  DISCOUNT_CODES: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9-]{2,32}=\d{1,3}:\d{4}-\d{2}-\d{2}(:[a-z0-9|-]+)?(,[A-Za-z0-9-]{2,32}=\d{1,3}:\d{4}-\d{2}-\d{2}(:[a-z0-9|-]+)?)*$/,
+      'must look like SPRING=15:2026-12-31 or SPRING=15:2026-12-31:premium-30|premium-90',
+    )
+    .optional(),
   // The push services the server will post to (a host, or any of its subdomains).
   PUSH_SERVICE_HOSTS: z
     .string()
@@ -220,6 +235,15 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
         }),
       ) as Record<string, number>,
     },
+    /** The welcome code and the time bonus after signup; a 0 turns one off. */
+    discounts: {
+      welcomePercent: e.WELCOME_DISCOUNT_PERCENT,
+      welcomeDays: e.WELCOME_DISCOUNT_DAYS,
+      timeBonusPercent: e.TIME_BONUS_PERCENT,
+      timeBonusHours: e.TIME_BONUS_HOURS,
+      /** DISCOUNT_CODES: campaign codes seeded into the table when missing. */
+      seeded: parseDiscountCodes(e.DISCOUNT_CODES),
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     support: { email: e.SUPPORT_EMAIL, language: e.SUPPORT_LANGUAGE },
@@ -244,6 +268,37 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export class ConfigError extends Error {}
+
+export interface SeededDiscountCode {
+  code: string;
+  percent: number;
+  /** The end of the named day (UTC). */
+  validUntil: Date;
+  products: string[] | null;
+}
+
+/** `CODE=PERCENT:LAST-DAY[:product|product]`, comma-separated (format checked by the schema). */
+function parseDiscountCodes(value: string | undefined): SeededDiscountCode[] {
+  if (!value) return [];
+  return value.split(',').map((entry) => {
+    const [code = '', terms = ''] = entry.split('=');
+    const [percent = '', day = '', products] = terms.split(':');
+    const validUntil = new Date(`${day}T00:00:00Z`);
+    if (Number.isNaN(validUntil.getTime()) || Number(percent) < 1 || Number(percent) > 100) {
+      throw new ConfigError(`DISCOUNT_CODES: ${entry} needs a percent 1–100 and a real date`);
+    }
+    const list = products ? products.split('|') : null;
+    const unknown = list?.find((id) => !(PRODUCT_IDS as readonly string[]).includes(id));
+    if (unknown) throw new ConfigError(`DISCOUNT_CODES: ${unknown} is no product`);
+    validUntil.setUTCDate(validUntil.getUTCDate() + 1);
+    return {
+      code: code.toUpperCase(),
+      percent: Number(percent),
+      validUntil,
+      products: list,
+    };
+  });
+}
 
 /** The keys the chosen payment provider needs, each naming its variable. */
 function paymentConfigProblems(e: {

@@ -289,6 +289,8 @@ export interface Database {
   service_requests: ServiceRequestsTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
+  discount_codes: DiscountCodesTable;
+  discount_code_uses: DiscountCodeUsesTable;
 }
 
 export type NotificationKind = 'like' | 'message' | 'account';
@@ -372,6 +374,44 @@ export interface OrdersTable {
   flag_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the reconciliation job last asked the provider about this pending order. */
   provider_checked_at: NullableTimestamp;
+  /** The discount code the order used (docs/decisions/032). */
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The price before the discount; null on orders from before discounts. */
+  original_amount: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type DiscountKind = 'welcome' | 'time_bonus' | 'stay' | 'personal' | 'campaign';
+
+/** A discount code (docs/decisions/032). */
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  code: string;
+  kind: DiscountKind;
+  percent: number;
+  member_id: number | null;
+  /** Product ids it applies to; null: every product. */
+  products: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  valid_from: Timestamp;
+  valid_until: ColumnType<Date, Date | string, Date | string>;
+  max_uses: ColumnType<number | null, number | null | undefined, number | null>;
+  max_uses_per_member: ColumnType<number, number | undefined, number>;
+  uses: ColumnType<number, number | undefined, number>;
+  reserved: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+/** One order's use of a code: held while the order is pending, then counted or released. */
+export interface DiscountCodeUsesTable {
+  id: Generated<number>;
+  code_id: number;
+  member_id: number | null;
+  order_id: string;
+  state: ColumnType<
+    'reserved' | 'counted' | 'released',
+    'reserved' | 'counted' | 'released' | undefined,
+    'reserved' | 'counted' | 'released'
+  >;
+  created_at: Timestamp;
 }
 
 /** A fact a payment provider reported, kept once per `(provider, event_id)`. */

@@ -1,8 +1,35 @@
 import { z } from 'zod';
 
+/**
+ * Discount codes (spec sections 3, 7, 8; docs/decisions/032). `welcome`: the member's own
+ * code for the first days after signup; `time_bonus`: the first hours after signup;
+ * `personal`: any other code (a campaign's, the deletion dialog's "stay" offer, one the
+ * operator gave the member).
+ */
+export const DISCOUNT_KINDS = ['welcome', 'time_bonus', 'personal'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
 export const discountSchema = z.object({
   code: z.string(),
-  kind: z.enum(['welcome', 'time_bonus', 'personal']),
+  kind: z.enum(DISCOUNT_KINDS),
+  /** Percent off, 1–100: amount × (100 − percent) / 100, rounded half up. */
   percent: z.number().int(),
+  /** When the code stops working (ISO). */
   expires_at: z.string(),
 });
+export type Discount = z.infer<typeof discountSchema>;
+
+/** A query value that may come once or repeated; anything else in the query is ignored. */
+const queryText = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (Array.isArray(v) ? v[0] : v));
+
+/** GET /api/discountcode.php: the page's free-form query; unknown parameters are ignored. */
+export const discountQuerySchema = z.looseObject({
+  welcome: queryText.describe('`true`: the member’s welcome code'),
+  code: queryText.describe('A code the page names (a campaign link’s `?code=`)'),
+});
+
+/** POST /api/discountcode.php: the deletion dialog's "stay and get N% off premium". */
+export const discountOfferSchema = z.object({ offer: z.literal('stay') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discountSchema } from './discounts.js';
 
 /** What can be bought: credit packages and premium plans (prices per country, server-side). */
 export const PRODUCT_IDS = [
@@ -41,8 +42,10 @@ export const productSchema = z.object({
   kind: z.enum(['credits', 'premium']),
   credits: z.number().int().describe('Credits added (0 for premium)'),
   premium_days: z.number().int().describe('Days of premium added (0 for credits)'),
-  /** In minor units (cents), VAT included. */
+  /** In minor units (cents), VAT included; discounted when the asked code applies to it. */
   amount: z.number().int(),
+  /** The price without a discount (equals `amount` when none applies). */
+  original_amount: z.number().int(),
   currency: z.string().length(3),
 });
 export type Product = z.infer<typeof productSchema>;
@@ -54,6 +57,8 @@ export const productsResponseSchema = z.object({
   paid_until: z.string().nullable(),
   /** Credits one message costs the caller now (0 with premium), or in that country. */
   message_credits: z.number().int().nullable(),
+  /** The code `discount_code` named, when it is valid for the caller; else null. */
+  discount: discountSchema.nullable(),
 });
 export type ProductsResponse = z.infer<typeof productsResponseSchema>;
 
@@ -63,6 +68,11 @@ export const productsQuerySchema = z.object({
     .regex(/^[A-Z]{2}$/)
     .optional()
     .describe('Logged out: whose prices; logged in, the member’s country is used'),
+  discount_code: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('Prices with this discount code (409 `discount_invalid` when it is not valid)'),
 });
 
 /** POST /api/orders.php: credits need the waiver of the right of withdrawal (terms §7). */
@@ -70,6 +80,8 @@ export const createOrderSchema = z.object({
   product: z.enum(PRODUCT_IDS),
   method: z.enum(PAYMENT_METHODS),
   waive_withdrawal: z.boolean().optional(),
+  /** One code per order; 409 `discount_invalid` when it does not apply. */
+  discount_code: z.string().max(200).optional(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
@@ -80,6 +92,9 @@ export const orderSchema = z.object({
   credits: z.number().int(),
   premium_days: z.number().int(),
   amount: z.number().int(),
+  /** The price before the discount (equals `amount` without one). */
+  original_amount: z.number().int(),
+  discount_code: z.string().nullable(),
   currency: z.string(),
   method: z.enum(PAYMENT_METHODS),
   status: z.enum(ORDER_STATUSES),

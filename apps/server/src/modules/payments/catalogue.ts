@@ -42,11 +42,16 @@ export function productsFor(
     kind: item.kind,
     credits: item.credits,
     premium_days: item.premiumDays,
-    amount: Math.round(
-      item.kind === 'credits'
-        ? (messageMinor / creditsPerMessage) * item.credits
-        : messageMinor * item.messages,
+    ...sameAmounts(
+      Math.round(
+        item.kind === 'credits'
+          ? (messageMinor / creditsPerMessage) * item.credits
+          : messageMinor * item.messages,
+      ),
     ),
     currency: price.currency,
   }));
 }
+
+/** A price without a discount: what is charged is the full price. */
+const sameAmounts = (amount: number) => ({ amount, original_amount: amount });

@@ -42,6 +42,8 @@ export const toOrder = (row: OrderRow): Order => ({
   credits: row.credits,
   premium_days: row.premium_days,
   amount: row.amount,
+  original_amount: row.original_amount ?? row.amount,
+  discount_code: row.discount_code,
   currency: row.currency,
   method: row.method as Order['method'],
   status: row.status,

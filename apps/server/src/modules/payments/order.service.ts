@@ -16,6 +16,16 @@ import { messageCredits } from '../credits/message-cost.js';
 import { mailLocale } from '../mail/mail-templates.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import { productsFor } from './catalogue.js';
+import {
+  appliesTo,
+  type DiscountConfig,
+  discountedAmount,
+  discountForPrices,
+  lockDiscountForOrder,
+  releaseUse,
+  reserveUse,
+  toDiscount,
+} from './discounts.js';
 import { findMemberOrder, insertOrder, toOrder } from './order.repository.js';
 import type { PaymentLog } from './payment-events.service.js';
 import type { PaymentProvider } from './provider-types.js';
@@ -27,6 +37,7 @@ export interface OrderDeps {
   provider: PaymentProvider | null;
   /** PUBLIC_URL: where the provider sends the browser and its webhooks. */
   publicUrl: string;
+  discounts: DiscountConfig;
 }
 
 /**
@@ -40,20 +51,31 @@ const priceCountryOf = (wallet: { price_country: string | null; country: string 
 const methodsFor = (provider: PaymentProvider | null, currency: string | undefined) =>
   provider && currency ? methodsForCurrency(currency, provider.methodsFor(currency)) : [];
 
-/** `GET /api/products.php`: the member's (or, logged out, a country's) prices. */
+/**
+ * `GET /api/products.php`: the member's (or, logged out, a country's) prices; with a
+ * discount code, the prices it lowers (the same as `createOrder` charges).
+ */
 export async function listProducts(
   db: Kysely<Database>,
-  deps: Pick<OrderDeps, 'prices' | 'provider'>,
-  caller: { memberId: number | null; country: string | null },
+  deps: Pick<OrderDeps, 'prices' | 'provider' | 'discounts'>,
+  caller: { memberId: number | null; country: string | null; discountCode?: string | undefined },
 ): Promise<ProductsResponse> {
   const { prices } = deps;
-  const [settings, wallet] = await Promise.all([
+  const [settings, wallet, discount] = await Promise.all([
     readStoredSettings(db),
     caller.memberId === null ? undefined : findWallet(db, caller.memberId),
+    caller.discountCode === undefined
+      ? null
+      : discountForPrices(db, deps.discounts, caller.memberId, caller.discountCode),
   ]);
   const country = wallet ? priceCountryOf(wallet) : caller.country;
-  const products = productsFor(settings, prices, country) ?? [];
+  const products = (productsFor(settings, prices, country) ?? []).map((p) =>
+    discount && appliesTo(discount, p.id)
+      ? { ...p, amount: discountedAmount(p.original_amount, discount.percent) }
+      : p,
+  );
   return {
+    discount: discount ? toDiscount(discount) : null,
     products,
     // No provider: the prices are shown, but there is no way to pay.
     methods: methodsFor(deps.provider, products[0]?.currency),
@@ -116,19 +138,34 @@ export async function createOrder(
       .where('id', '=', memberId)
       .where('price_country', 'is', null)
       .execute();
-    return insertOrder(trx, {
+    // One code per order; its row stays locked until the order and its use are stored.
+    const discount =
+      input.discount_code === undefined
+        ? null
+        : await lockDiscountForOrder(
+            trx,
+            deps.discounts,
+            memberId,
+            input.discount_code,
+            product.id,
+          );
+    const order = await insertOrder(trx, {
       id: randomUUID(),
       member_id: memberId,
       product: product.id,
       credits: product.credits,
       premium_days: product.premium_days,
-      amount: product.amount,
+      amount: discount ? discountedAmount(product.amount, discount.percent) : product.amount,
+      original_amount: product.amount,
+      discount_code: discount?.row.code ?? null,
       currency: product.currency,
       method: input.method,
       provider: provider.name,
       price_country: country,
       waived_withdrawal: input.waive_withdrawal === true,
     });
+    if (discount) await reserveUse(trx, discount.row.id, memberId, order.id);
+    return order;
   });
   let started: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
   try {
@@ -149,12 +186,16 @@ export async function createOrder(
     );
   } catch (error) {
     deps.log.warn({ err: error, orderId: row.id, provider: provider.name }, 'checkout failed');
-    await db
-      .updateTable('orders')
-      .set({ status: 'failed' })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const failed = await trx
+        .updateTable('orders')
+        .set({ status: 'failed' })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      // The discount code's use goes back.
+      if (failed.numUpdatedRows > 0n) await releaseUse(trx, row.id);
+    });
     throw new AppError(
       502,
       'provider_unavailable',

@@ -8,6 +8,7 @@ import { changeCredits } from '../credits/credit-ledger.repository.js';
 import { notifyMembers } from '../live/live-notify.js';
 import { mailLocale } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
+import { countUse, releaseUse } from './discounts.js';
 import type { OrderRow } from './order.repository.js';
 import type { PaymentReport } from './provider-types.js';
 
@@ -191,6 +192,8 @@ async function applyToOrder(
     case 'expired': {
       if (order.status !== 'pending') return keep('ignored', `order is ${order.status}`);
       await setStatus(trx, order.id, report.outcome);
+      // A discount code's use the order held goes back (docs/decisions/032).
+      await releaseUse(trx, order.id);
       if (order.member_id !== null) {
         await notifyMembers(trx, [order.member_id], { type: 'user' });
       }
@@ -279,6 +282,7 @@ async function grant(trx: Transaction<Database>, order: OrderRow, report: Paymen
     })
     .where('id', '=', order.id)
     .execute();
+  await countUse(trx, order.id);
   if (order.member_id === null) return;
   const memberId = order.member_id;
   if (order.credits > 0) {

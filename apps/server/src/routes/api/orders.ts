@@ -18,6 +18,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     prices: app.config.messageCredits,
     provider: app.paymentProvider,
     publicUrl: app.config.publicUrl,
+    discounts: app.config.discounts,
   };
   app.get(
     '/api/products.php',
@@ -30,9 +31,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'logged out, of `country` (else the one the request comes from). `methods`: those ' +
           'of the provider that take that currency. ' +
           'Every credit costs the country’s message price divided by the credits a message ' +
-          'costs there. An empty list where nothing is sold.',
+          'costs there. An empty list where nothing is sold. With `discount_code`, `amount` is ' +
+          'the discounted price of each product the code applies to (`original_amount`: the ' +
+          'full price), `discount` the code; 409 `discount_invalid` when it does not work for ' +
+          'the caller.',
         querystring: productsQuerySchema,
-        response: { 200: productsResponseSchema, 400: apiErrorSchema },
+        response: { 200: productsResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) =>
@@ -41,6 +45,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         country:
           request.query.country ??
           countryForRequest(request.ip, request.headers['accept-language']),
+        discountCode: request.query.discount_code,
       }),
   );
 
@@ -57,7 +62,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'that does not take the currency; 503 `payments_unavailable` when no payment ' +
           'provider is configured (`methods` of the products is then empty); 502 ' +
           '`provider_unavailable` when the provider could not open a checkout (the order is ' +
-          'then `failed`).',
+          'then `failed`). `discount_code`: amount × (100 − percent) / 100, rounded half up, ' +
+          'as the products list shows it; 409 `discount_invalid` for a code that is unknown, ' +
+          'expired, used up, another member’s or not for this product.',
         body: createOrderSchema,
         response: {
           200: createOrderResponseSchema,
