@@ -36,8 +36,8 @@ describe('deleting an account in the browser', () => {
     await expect
       .poll(() => dialog.getByText('stay with us and get 50% off premium').isVisible())
       .toBe(true);
-    const stay = dialog.getByRole('link', { name: 'Stay and get 50% off' });
-    expect(await stay.getAttribute('href')).toBe('/premium');
+    // The offer to stay is a button: it asks for a personal code, then opens /premium with it.
+    await dialog.getByRole('button', { name: 'Stay and get 50% off' }).waitFor();
 
     const confirm = dialog.getByRole('button', { name: 'Delete my account' });
     await confirm.click();

@@ -62,7 +62,14 @@ export async function sharedApp(): Promise<App> {
 export async function startApp(env: Record<string, string> = {}): Promise<App> {
   const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
   cpSync(inject('pgliteTemplate'), join(dataDir, 'pgdata'), { recursive: true });
-  const server = await startServer({ DATA_DIR: dataDir, SEED_MEMBERS: '2', ...env });
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    SEED_MEMBERS: '2',
+    // As the shared server: full prices unless a test turns the discounts on.
+    TIME_BONUS_PERCENT: '0',
+    WELCOME_DISCOUNT_PERCENT: '0',
+    ...env,
+  });
   return appOn(server.url, await connectBrowser(), async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

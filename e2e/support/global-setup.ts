@@ -38,6 +38,10 @@ export const SHARED_APP_ENV = {
   // Messages to and from Belgium cost nothing: the chat tests need such a country.
   MESSAGE_CREDITS_BY_COUNTRY: 'BE=0',
   PUSH_SERVICE_HOSTS: '127.0.0.1',
+  // Full prices for the payment tests: e2e/discount-codes.test.ts runs its own server with
+  // the time bonus and the welcome code on.
+  TIME_BONUS_PERCENT: '0',
+  WELCOME_DISCOUNT_PERCENT: '0',
 };
 
 /** Asks the server over IPC to restore its start-up data; resolves once it has. */

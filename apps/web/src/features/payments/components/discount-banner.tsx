@@ -73,9 +73,8 @@ function DiscountCard({ discount, children }: { discount: Discount; children?: R
             {/* Read when reached, never announced on each tick (aria-live off). */}
             <span role="timer" aria-live="off" aria-atomic="true" className="font-monospace">
               {days > 0 ? t('discounts.days_and_clock', { count: days, clock }) : clock}
-            </span>
+            </span>{' '}
             <span className="visually-hidden">
-              {' '}
               {t('discounts.ends_on', { date: longDateTime(discount.expires_at) })}
             </span>
           </p>
