@@ -6,82 +6,70 @@ import { readStoredSettings } from '../modules/site/site.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function checkoutPage(order: OrderRow, siteName: string): string {
-  const amount = new Intl.NumberFormat(LOCALE_INFO.en.tag, {
-    style: 'currency',
-    currency: order.currency,
-  }).format(order.amount / 100);
-  const item =
-    order.credits > 0 ? `${order.credits} credits` : `Premium for ${order.premium_days} days`;
+/** An amount in minor units, written as the test pages show it. */
+const money = (currency: string, minor: number) =>
+  new Intl.NumberFormat(LOCALE_INFO.en.tag, { style: 'currency', currency }).format(minor / 100);
+
+/** The frame both test pages share: plainly this server's own, never indexed. */
+function demoPage(title: string, siteName: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Test payment · ${escapeHtml(siteName)}</title>
+<title>${escapeHtml(title)} · ${escapeHtml(siteName)}</title>
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#eef1f6;color:#1f2433}
 main{max-width:26rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
 .note{background:#fff3cd;border-radius:8px;padding:.75rem 1rem;font-size:.95rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#555}dd{margin:0;font-weight:600}
-button{font:inherit;width:100%;min-height:44px;border-radius:8px;border:0;padding:.6rem 1rem;margin-top:.75rem;cursor:pointer}
-.pay{background:#1f6f43;color:#fff}.cancel{background:#e9ecef;color:#1f2433}
+button{font:inherit;width:100%;min-height:44px;border-radius:8px;border:0;padding:.6rem 1rem;margin-top:.75rem;cursor:pointer;background:#e9ecef;color:#1f2433}
+.pay{background:#1f6f43;color:#fff}
 button:focus-visible{outline:3px solid #1f2433;outline-offset:2px}
 </style>
 </head>
 <body>
 <main>
-<h1>Test payment</h1>
-<p class="note">This is ${escapeHtml(siteName)}'s built-in test checkout: no money is charged. A real payment provider takes its place in production.</p>
-<dl>
-<dt>Order</dt><dd>${escapeHtml(item)}</dd>
-<dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
-<dt>Method</dt><dd>${escapeHtml(order.method)}</dd>
-</dl>
-<form method="post"><input type="hidden" name="outcome" value="paid"><button class="pay" type="submit">Pay ${escapeHtml(amount)}</button></form>
-<form method="post"><input type="hidden" name="outcome" value="failed"><button class="cancel" type="submit">Let the payment fail</button></form>
-<form method="post"><input type="hidden" name="outcome" value="cancelled"><button class="cancel" type="submit">Cancel and go back</button></form>
+<h1>${escapeHtml(title)}</h1>
+${body}
 </main>
 </body>
 </html>
 `;
 }
 
+function checkoutPage(order: OrderRow, siteName: string): string {
+  const amount = money(order.currency, order.amount);
+  const item =
+    order.credits > 0 ? `${order.credits} credits` : `Premium for ${order.premium_days} days`;
+  return demoPage(
+    'Test payment',
+    siteName,
+    `<p class="note">This is ${escapeHtml(siteName)}'s built-in test checkout: no money is charged. A real payment provider takes its place in production.</p>
+<dl>
+<dt>Order</dt><dd>${escapeHtml(item)}</dd>
+<dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
+<dt>Method</dt><dd>${escapeHtml(order.method)}</dd>
+</dl>
+<form method="post"><input type="hidden" name="outcome" value="paid"><button class="pay" type="submit">Pay ${escapeHtml(amount)}</button></form>
+<form method="post"><input type="hidden" name="outcome" value="failed"><button type="submit">Let the payment fail</button></form>
+<form method="post"><input type="hidden" name="outcome" value="cancelled"><button type="submit">Cancel and go back</button></form>`,
+  );
+}
+
 function refundPage(order: OrderRow, siteName: string): string {
-  const money = (minor: number) =>
-    new Intl.NumberFormat(LOCALE_INFO.en.tag, {
-      style: 'currency',
-      currency: order.currency,
-    }).format(minor / 100);
+  const show = (minor: number) => escapeHtml(money(order.currency, minor));
   const left = order.amount - order.refunded_amount;
   const half = Math.min(left, Math.ceil(order.amount / 2));
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Test refund · ${escapeHtml(siteName)}</title>
-<style>
-body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#eef1f6;color:#1f2433}
-main{max-width:26rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
-.note{background:#fff3cd;border-radius:8px;padding:.75rem 1rem;font-size:.95rem}
-button{font:inherit;width:100%;min-height:44px;border-radius:8px;border:0;padding:.6rem 1rem;margin-top:.75rem;cursor:pointer;background:#e9ecef;color:#1f2433}
-button:focus-visible{outline:3px solid #1f2433;outline-offset:2px}
-</style>
-</head>
-<body>
-<main>
-<h1>Test refund</h1>
-<p class="note">The built-in test checkout can pay this order back, as a real provider's refund or chargeback would. Paid ${escapeHtml(money(order.amount))}, refunded so far ${escapeHtml(money(order.refunded_amount))}.</p>
-<form method="post"><input type="hidden" name="refund" value="${half}"><button type="submit">Refund ${escapeHtml(money(half))}</button></form>
-<form method="post"><input type="hidden" name="refund" value="${left}"><button type="submit">Refund the rest, ${escapeHtml(money(left))}</button></form>
-<form method="post"><input type="hidden" name="refund" value="chargeback"><button type="submit">Chargeback</button></form>
-</main>
-</body>
-</html>
-`;
+  return demoPage(
+    'Test refund',
+    siteName,
+    `<p class="note">The built-in test checkout can pay this order back, as a real provider's refund or chargeback would. Paid ${show(order.amount)}, refunded so far ${show(order.refunded_amount)}.</p>
+<form method="post"><input type="hidden" name="refund" value="${half}"><button type="submit">Refund ${show(half)}</button></form>
+<form method="post"><input type="hidden" name="refund" value="${left}"><button type="submit">Refund the rest, ${show(left)}</button></form>
+<form method="post"><input type="hidden" name="refund" value="chargeback"><button type="submit">Chargeback</button></form>`,
+  );
 }
 
 const REFUNDABLE = new Set(['paid', 'partially_refunded']);
