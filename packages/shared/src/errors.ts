@@ -52,6 +52,16 @@ export const ERROR_CODES = {
   insufficient_credits: 'The member has too few credits for this message',
   credits_owed:
     'A refund or chargeback took back credits the member had spent: the next purchase pays them off first',
+  // Blocks, reports and the brakes on new members (issue 17).
+  blocked:
+    'One of the two members blocked the other: nothing passes between them (the app says it as for a member who left)',
+  cannot_block_self: 'A member cannot block themselves',
+  cannot_report_self: 'A member cannot report themselves',
+  report_image_mismatch: 'The reported photo is not one of the reported member’s',
+  report_conversation_mismatch: 'The reported conversation is not the one between the two members',
+  report_limit: 'The member sent the most reports a day allows',
+  conversation_limit:
+    'A member who signed up less than a day ago started the most new conversations allowed for now (`retry_at` says when the next one may start)',
   push_service_not_allowed: 'The push subscription points at a service the server does not post to',
   // Photos.
   no_file: 'The upload holds no photo',

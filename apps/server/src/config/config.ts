@@ -71,6 +71,11 @@ const envSchema = z.object({
   // How long each attempt on an account under attack (over 100 failures an hour) waits.
   LOGIN_FAILURES_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   PUBLIC_PROFILE_VIEWS_PER_HOUR: positiveInt.default(600),
+  // Scam brakes (issue 17): new conversations a member may start in their first 24 hours,
+  // and to how many members the same text may go within an hour before it is held.
+  NEW_MEMBER_CONVERSATIONS_PER_HOUR: positiveInt.default(5),
+  NEW_MEMBER_CONVERSATIONS_PER_DAY: positiveInt.default(15),
+  DUPLICATE_TEXT_RECIPIENTS: positiveInt.default(3),
   SESSION_DAYS: positiveInt.default(30),
   SESSION_MAX_DAYS: positiveInt.default(90),
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
@@ -217,6 +222,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
       loginFailuresDelayMs: e.LOGIN_FAILURES_DELAY_MS,
       publicProfileViewsPerHour: e.PUBLIC_PROFILE_VIEWS_PER_HOUR,
+    },
+    /** The scam brakes of modules/safety/brakes.ts. */
+    brakes: {
+      newMemberConversationsPerHour: e.NEW_MEMBER_CONVERSATIONS_PER_HOUR,
+      newMemberConversationsPerDay: e.NEW_MEMBER_CONVERSATIONS_PER_DAY,
+      duplicateTextRecipients: e.DUPLICATE_TEXT_RECIPIENTS,
     },
     /** A session ends `days` after its last use, and `maxDays` after the login at the latest. */
     sessionLifetime: { days: e.SESSION_DAYS, maxDays: e.SESSION_MAX_DAYS },

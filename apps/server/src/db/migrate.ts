@@ -12,6 +12,7 @@ import * as loginFailures from './migrations/2026112209-login-failures.js';
 import * as hourlyCounters from './migrations/2026112210-hourly-counters.js';
 import * as paymentsExactlyOnce from './migrations/2026112211-payments-exactly-once.js';
 import * as discountCodes from './migrations/2026112212-discount-codes.js';
+import * as safety from './migrations/2026112401-safety.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112210-hourly-counters': hourlyCounters,
   '2026112211-payments-exactly-once': paymentsExactlyOnce,
   '2026112212-discount-codes': discountCodes,
+  '2026112401-safety': safety,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

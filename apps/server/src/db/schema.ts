@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@amora/shared/schemas/orders';
+import type { ReportReason } from '@amora/shared/schemas/safety';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps come back as Date on both drivers; they may be written as Date or ISO text. */
@@ -133,6 +134,9 @@ export interface ConversationsTable {
   created_at: Timestamp;
   /** Creation or the newest message: the chats list's order. */
   last_activity_at: Timestamp;
+  /** Who sent the first message, and when (null until then): the new-member brake counts these. */
+  started_by: ColumnType<number | null, number | null | undefined, number | null>;
+  started_at: NullableTimestamp;
 }
 
 /** One member's side of a conversation. */
@@ -151,6 +155,48 @@ export interface MessagesTable {
   sender_id: number;
   text: string;
   created_at: Timestamp;
+  /** `held`: stored and paid for, shown only to the sender until staff let it through. */
+  status: ColumnType<MessageStatus, MessageStatus | undefined, MessageStatus>;
+  /** SHA-256 (hex) of the normalised text (modules/safety/brakes.ts); null on old messages. */
+  fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type MessageStatus = 'sent' | 'held';
+
+/** One member blocked another: nothing passes between them in either direction. */
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: Timestamp;
+}
+
+export type ReportStatus = 'open' | 'closed';
+
+/** A member's report of another, with evidence the subject cannot change afterwards. */
+export interface ReportsTable {
+  id: Generated<number>;
+  /** Null once the account is erased; the report and its evidence stay. */
+  reporter_id: number | null;
+  subject_id: number | null;
+  reason: ReportReason;
+  text: string | null;
+  conversation_id: number | null;
+  image_id: number | null;
+  /** The conversation's newest messages at the time of the report. */
+  evidence_messages: ColumnType<EvidenceMessage[] | null, string | null | undefined, string | null>;
+  /** A copy of the reported photo as stored (JPEG). */
+  evidence_image: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
+  created_at: Timestamp;
+  closed_at: NullableTimestamp;
+}
+
+export interface EvidenceMessage {
+  id: number;
+  sender: number;
+  text: string;
+  created_at: string;
+  held?: boolean;
 }
 
 export interface LikesTable {
@@ -291,6 +337,8 @@ export interface Database {
   payment_events: PaymentEventsTable;
   discount_codes: DiscountCodesTable;
   discount_code_uses: DiscountCodeUsesTable;
+  blocks: BlocksTable;
+  reports: ReportsTable;
 }
 
 export type NotificationKind = 'like' | 'message' | 'account';

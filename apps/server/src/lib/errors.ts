@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** When a limit lets the call through again: answered as `retry_at` and `Retry-After`. */
+    readonly retryAt?: Date,
   ) {
     super(message);
   }
@@ -28,3 +30,7 @@ export const notFound = (code: ErrorCode = 'not_found', message = 'Not found') =
   new AppError(404, code, message);
 export const tooManyRequests = (message = 'Too many attempts, please try again later') =>
   new AppError(429, 'rate_limited', message);
+
+/** A limit that knows when it lets the caller through again. */
+export const limitedUntil = (code: ErrorCode, message: string, retryAt: Date) =>
+  new AppError(429, code, message, undefined, retryAt);

@@ -38,11 +38,16 @@ function fieldsOf(
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAt) {
+        const seconds = Math.max(1, Math.ceil((error.retryAt.getTime() - Date.now()) / 1000));
+        reply.header('retry-after', String(seconds));
+      }
       return reply.status(error.statusCode).send({
         error: {
           code: error.code,
           message: error.message,
           ...(error.fields && { fields: error.fields }),
+          ...(error.retryAt && { retry_at: error.retryAt.toISOString() }),
         },
       });
     }

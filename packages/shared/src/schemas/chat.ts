@@ -7,6 +7,11 @@ export const messageSchema = z.object({
   sender: z.number().int(),
   text: z.string(),
   created_at: z.string(),
+  /**
+   * Only on the sender's own messages held for review (issue 17): stored, charged, not
+   * delivered; the other member never sees them unless staff let them through.
+   */
+  held: z.boolean().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

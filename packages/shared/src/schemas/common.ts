@@ -6,6 +6,8 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** When a limit lets the call through again (ISO time), for limits that know it. */
+    retry_at: z.string().optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

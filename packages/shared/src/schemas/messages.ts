@@ -55,7 +55,10 @@ export const sendMessageBodySchema = z.object({
 });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 
-/** The stored message and the sender's balance after paying for it. */
+/**
+ * The stored message and the sender's balance after paying for it; 202 with
+ * `message.held` true when the message waits for review (issue 17).
+ */
 export const sendMessageResponseSchema = z.object({
   message: messageSchema,
   credits: z.number().int(),
