@@ -276,6 +276,24 @@ try {
     .then((r) => r.rows[0]);
   console.log(`  ${visible.toLocaleString('en')} members can be found\n`);
 
+  // Blocks (issue 17): the same searches for a member who blocked 500 members and was
+  // blocked by 500 others, against a member with none: the cost of the two NOT EXISTS.
+  const [blocker, clean] = await sql`
+      select member_id from search_profiles where country = 'NL' order by member_id limit 2`
+    .execute(handle.db)
+    .then((r) => r.rows.map((row) => Number(row.member_id)));
+  await sql`
+    insert into blocks (blocker_id, blocked_id)
+    select ${blocker}, member_id from search_profiles
+    where member_id not in (${blocker}, ${clean}) order by random() limit 500
+    on conflict do nothing`.execute(handle.db);
+  await sql`
+    insert into blocks (blocker_id, blocked_id)
+    select member_id, ${blocker} from search_profiles
+    where member_id not in (${blocker}, ${clean}) order by random() limit 500
+    on conflict do nothing`.execute(handle.db);
+  await sql`analyze blocks`.execute(handle.db);
+
   // Directly: the repository's two queries (the page with its profiles, the capped count) as
   // the service runs them for the demo member (who is created by the server below; an id no
   // member has stands in for the exclusion). This is the raw SQL the API is compared with.
@@ -303,6 +321,30 @@ try {
     }
     direct.set(shape, { run, plans });
   }
+  console.log('Blocks: raw SQL (page and count) of a searcher with 500 blocks each way vs none');
+  console.log(
+    `${'search'.padEnd(40)} ${'none p50'.padStart(9)} ${'none p95'.padStart(9)}  ${'blocks p50'.padStart(10)} ${'blocks p95'.padStart(10)}`,
+  );
+  for (const shape of SHAPES.filter((s) => !s.loggedOut && !s.query.page)) {
+    const offset = 0;
+    const runFor = (id) => {
+      const filter = filterFor(shape.query, { id, country: 'NL' });
+      return () =>
+        Promise.all([
+          searchPageProfiles(handle.db, filter, { offset, limit: PAGE_SIZE }),
+          countMatches(handle.db, filter, COUNT_UP_TO),
+        ]);
+    };
+    const timed = await sample(Math.min(SQL_SAMPLES, 200), {
+      none: runFor(clean),
+      blocks: runFor(blocker),
+    });
+    console.log(
+      `${shape.label.padEnd(40)} ${ms(timed.none.p50)} ${ms(timed.none.p95)}  ${ms(timed.blocks.p50).padStart(10)} ${ms(timed.blocks.p95).padStart(10)}`,
+    );
+  }
+  console.log('');
+
   // PGlite is one process's database: its queries are timed before the server opens it. On
   // PostgreSQL the queries and the API calls take turns (see `sample`).
   const interleaved = handle.kind === 'PostgreSQL';

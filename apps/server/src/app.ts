@@ -25,6 +25,7 @@ import { uploadsPlugin } from './plugins/uploads.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { activationRoutes } from './routes/api/activation.js';
 import { authRoutes } from './routes/api/auth.js';
+import { blockRoutes } from './routes/api/block.js';
 import { camsRoutes } from './routes/api/cams.js';
 import { chatRoutes } from './routes/api/chat.js';
 import { chatsRoutes } from './routes/api/chats.js';
@@ -104,6 +105,7 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(blockRoutes);
   await app.register(sessionsRoutes);
   await app.register(userRoutes);
   await app.register(siteRoutes);

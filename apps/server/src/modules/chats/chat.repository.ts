@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { noBlockBetween } from '../safety/blocks.repository.js';
 
 /** One row of a member's chats list, before the other member's profile is attached. */
 export interface ChatListRow {
@@ -14,7 +15,8 @@ export interface ChatListRow {
  * The member's conversations, newest activity first, in one query: each with the other
  * member's id, the unread count (the other side's messages above this member's read
  * mark) and the newest message. A conversation the member removed from their list is
- * left out until there is activity after the removal.
+ * left out until there is activity after the removal, and one between members who
+ * blocked each other is left out altogether.
  */
 export async function listChats(db: Kysely<Database>, memberId: number): Promise<ChatListRow[]> {
   const rows = await db
@@ -54,6 +56,8 @@ export async function listChats(db: Kysely<Database>, memberId: number): Promise
       'last.created_at as last_created_at',
     ])
     .where('me.member_id', '=', memberId)
+    // A blocked pair's conversation leaves both lists; unblocking brings it back whole.
+    .where(noBlockBetween(sql.ref('c.member_low'), sql.ref('c.member_high')))
     .where((eb) =>
       eb.or([
         eb('me.hidden_at', 'is', null),

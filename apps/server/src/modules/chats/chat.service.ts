@@ -14,6 +14,7 @@ export async function chatsFor(db: Kysely<Database>, memberId: number): Promise<
   const [rows, settings] = await Promise.all([listChats(db, memberId), readStoredSettings(db)]);
   const profiles = await findProfiles(db, [...new Set(rows.map((r) => r.otherMemberId))], {
     visibleOnly: true,
+    viewerId: memberId,
   });
   const today = new Date();
   return rows.map((row) => {

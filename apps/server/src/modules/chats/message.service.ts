@@ -11,6 +11,7 @@ import { findProfiles } from '../members/profile.repository.js';
 import { toChatProfile } from '../members/profile-view.js';
 import { assertMayReachOut, mayReachOut, notActivated } from '../members/reach-out.js';
 import { onConversationRead, onNewMessage } from '../notifications/member-events.js';
+import { isBlockedBetween } from '../safety/blocks.repository.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import {
   findConversationBetween,
@@ -46,7 +47,7 @@ export async function startChat(
   otherId: number,
 ): Promise<number> {
   if (otherId === memberId) throw badRequest('cannot_chat_self', 'You cannot chat with yourself');
-  const visible = await findProfiles(db, [otherId], { visibleOnly: true });
+  const visible = await findProfiles(db, [otherId], { visibleOnly: true, viewerId: memberId });
   if (!visible.has(otherId)) throw notFound('member_not_found', 'This member does not exist');
   if (!(await mayReachOut(db, memberId))) {
     const existing = await findConversationBetween(db, memberId, otherId);
@@ -84,7 +85,8 @@ export async function conversationPage(
       limit: MESSAGES_PAGE_SIZE,
       ...(query.before !== undefined && { beforeId: query.before }),
     }),
-    findProfiles(db, [side.otherMemberId], { visibleOnly: true }),
+    // A blocked pair sees each other as a member who left (history kept), nothing more.
+    findProfiles(db, [side.otherMemberId], { visibleOnly: true, viewerId: memberId }),
     readStoredSettings(db),
   ]);
   const newest = page.messages.at(-1);
@@ -129,6 +131,9 @@ export async function sendMessage(
 ): Promise<{ message: Message; credits: number }> {
   const side = await findConversationSide(db, body.conversation, memberId);
   if (!side) throw notInConversation();
+  if (await isBlockedBetween(db, memberId, side.otherMemberId)) {
+    throw forbidden('blocked', 'This member is no longer available: the message was not sent');
+  }
   const other = await findProfiles(db, [side.otherMemberId], { visibleOnly: true });
   if (!other.has(side.otherMemberId)) {
     throw new AppError(

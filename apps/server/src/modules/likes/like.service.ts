@@ -21,7 +21,7 @@ export async function likesFor(db: Kysely<Database>, memberId: number): Promise<
     readStoredSettings(db),
   ]);
   const ids = new Set([...given.map((l) => l.likedId), ...received.map((l) => l.likerId)]);
-  const records = await findProfiles(db, [...ids], { visibleOnly: true });
+  const records = await findProfiles(db, [...ids], { visibleOnly: true, viewerId: memberId });
   const today = new Date();
   const profileOf = (id: number) => {
     const record = records.get(id);
@@ -53,7 +53,7 @@ export async function likeMember(
   if (likerId === likedId) throw badRequest('cannot_like_self', 'You cannot like yourself');
   // Visibility is decided where every list decides it (decision 006). Should the member
   // leave right after this check, the like is simply never listed.
-  const visible = await findProfiles(db, [likedId], { visibleOnly: true });
+  const visible = await findProfiles(db, [likedId], { visibleOnly: true, viewerId: likerId });
   if (!visible.has(likedId)) {
     throw notFound('member_not_found', 'This member does not exist or has left');
   }

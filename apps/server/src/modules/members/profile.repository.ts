@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, ImageRow, ProfileRow } from '../../db/schema.js';
+import { noBlockBetween } from '../safety/blocks.repository.js';
 
 export interface ProfileRecord {
   profile: ProfileRow;
@@ -7,13 +8,19 @@ export interface ProfileRecord {
   images: ImageRow[];
 }
 
+export interface ProfileVisibility {
+  /** Leave out members others may not see (deleted, banned, not yet activated). */
+  visibleOnly: boolean;
+  /** The member who looks: anyone they blocked, or who blocked them, is left out too. */
+  viewerId?: number | null;
+}
+
 /**
  * Profiles with their member's `fictional` mark and their images (in order, as JSON), so a
- * page of members costs one query. With `visibleOnly`, members others may not see (deleted,
- * banned, not yet activated) are left out. Callers add which profiles (a list of ids, or a
- * join with a page of search results).
+ * page of members costs one query. Callers add which profiles (a list of ids, or a join
+ * with a page of search results).
  */
-export function profileRecordsQuery(db: Kysely<Database>, options: { visibleOnly: boolean }) {
+export function profileRecordsQuery(db: Kysely<Database>, options: ProfileVisibility) {
   let query = db
     .selectFrom('profiles')
     .innerJoin('members', 'members.id', 'profiles.member_id')
@@ -37,6 +44,9 @@ export function profileRecordsQuery(db: Kysely<Database>, options: { visibleOnly
     query = query
       .where('members.status', '=', 'active')
       .where('members.activated_at', 'is not', null);
+  }
+  if (options.viewerId != null) {
+    query = query.where(noBlockBetween(options.viewerId, sql.ref('profiles.member_id')));
   }
   return query;
 }
@@ -62,7 +72,7 @@ export function toProfileRecord({
 export async function findProfiles(
   db: Kysely<Database>,
   memberIds: number[],
-  options: { visibleOnly: boolean },
+  options: ProfileVisibility,
 ): Promise<Map<number, ProfileRecord>> {
   const found = new Map<number, ProfileRecord>();
   if (memberIds.length === 0) return found;

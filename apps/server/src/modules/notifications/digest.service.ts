@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { mailLocale } from '../mail/mail-templates.js';
 import { enqueueMail } from '../mail/outbox.repository.js';
+import { noBlockBetween } from '../safety/blocks.repository.js';
 import { readTokenKey } from '../site/secrets.js';
 import { PRESENCE_STALE_SECONDS } from './presence.repository.js';
 
@@ -57,6 +58,8 @@ export async function queueDigests(db: Kysely<Database>): Promise<number> {
     .distinct()
     .where('n.read_at', 'is', null)
     .where('n.kind', 'in', ['like', 'message'])
+    // News from a member blocked either way is no news (issue 17).
+    .where(noBlockBetween(sql.ref('n.member_id'), sql.ref('n.actor_id')))
     .where('n.created_at', '<', sql<Date>`now() - make_interval(mins => ${DIGEST_DELAY_MINUTES})`)
     .where((eb) =>
       eb.or([
@@ -130,6 +133,7 @@ export async function queueDigests(db: Kysely<Database>): Promise<number> {
         ])
         .where('member_id', '=', id)
         .where('read_at', 'is', null)
+        .where(noBlockBetween(id, sql.ref('notifications.actor_id')))
         .executeTakeFirstOrThrow();
       const profile = await trx
         .selectFrom('profiles')

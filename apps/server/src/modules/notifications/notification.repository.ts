@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { noBlockBetween } from '../safety/blocks.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -55,6 +56,10 @@ export async function addAccountNotice(db: Db, memberId: number, notice: string)
     .execute();
 }
 
+/** Notifications about a member blocked either way are neither listed nor counted. */
+const aboutNoBlockedMember = (memberId: number) =>
+  noBlockBetween(memberId, sql.ref('notifications.actor_id'));
+
 export async function listNotifications(
   db: Db,
   memberId: number,
@@ -64,6 +69,7 @@ export async function listNotifications(
     .selectFrom('notifications')
     .selectAll()
     .where('member_id', '=', memberId)
+    .where(aboutNoBlockedMember(memberId))
     .orderBy('id', 'desc')
     .limit(options.limit + 1);
   if (options.beforeId !== undefined) query = query.where('id', '<', options.beforeId);
@@ -77,6 +83,7 @@ export async function countUnread(db: Db, memberId: number): Promise<number> {
     .select(sql<number>`count(*)::int`.as('n'))
     .where('member_id', '=', memberId)
     .where('read_at', 'is', null)
+    .where(aboutNoBlockedMember(memberId))
     .executeTakeFirstOrThrow();
   return row.n;
 }

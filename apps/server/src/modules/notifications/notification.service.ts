@@ -35,7 +35,7 @@ export async function notificationsFor(
     readStoredSettings(db),
   ]);
   const actorIds = [...new Set(rows.flatMap((row) => (row.actor_id ? [row.actor_id] : [])))];
-  const profiles = await findProfiles(db, actorIds, { visibleOnly: true });
+  const profiles = await findProfiles(db, actorIds, { visibleOnly: true, viewerId: memberId });
   return {
     notifications: rows.map((row) => ({
       id: row.id,

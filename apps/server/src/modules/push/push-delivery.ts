@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import webpush from 'web-push';
 import type { Database } from '../../db/schema.js';
 import { listChats } from '../chats/chat.repository.js';
 import { mailLocale } from '../mail/mail-templates.js';
+import { isBlockedBetween, noBlockBetween } from '../safety/blocks.repository.js';
 import { readVapidKeys } from '../site/secrets.js';
 import { type PushJob, pushJobSchema } from './push-outbox.js';
 import { isAllowedPushEndpoint } from './push-service-hosts.js';
@@ -46,6 +47,7 @@ async function badgeOf(db: Kysely<Database>, memberId: number): Promise<number> 
       .where('likes.liked_id', '=', memberId)
       .where('likes.seen_at', 'is', null)
       .where('members.status', '=', 'active')
+      .where(noBlockBetween(memberId, sql.ref('likes.liker_id')))
       .executeTakeFirstOrThrow(),
   ]);
   return chats.reduce((sum, chat) => sum + chat.numUnread, 0) + Number(likes.n);
@@ -66,6 +68,8 @@ async function composePush(
   const recipient = people.find((p) => p.member_id === memberId);
   const actor = people.find((p) => p.member_id === job.actor);
   if (recipient?.status !== 'active' || actor?.status !== 'active') return null;
+  // Queued before one blocked the other: nothing about the other reaches them any more.
+  if (await isBlockedBetween(db, memberId, job.actor)) return null;
   const locale = mailLocale(recipient.language);
   const badge = await badgeOf(db, memberId);
   if (job.kind === 'like') {

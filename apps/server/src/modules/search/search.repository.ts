@@ -6,10 +6,11 @@ import {
   profileRecordsQuery,
   toProfileRecord,
 } from '../members/profile.repository.js';
+import { noBlockBetween } from '../safety/blocks.repository.js';
 
 /** Who a search lists, in the terms of `search_profiles` (docs/decisions/009). */
 export interface SearchFilter {
-  /** The searcher, never listed. */
+  /** The searcher: never listed, nor anyone they blocked or who blocked them. */
   excludeMemberId: number | null;
   gender: Gender | null;
   /** Ignored when `countryregion` is set: region ids name their country. */
@@ -32,7 +33,11 @@ function where<O>(
   else if (f.country !== null) q = q.where('country', '=', f.country);
   if (f.gender !== null) q = q.where('gender', '=', f.gender);
   if (f.withPhoto) q = q.where('has_photo', '=', true);
-  if (f.excludeMemberId !== null) q = q.where('member_id', '<>', f.excludeMemberId);
+  if (f.excludeMemberId !== null) {
+    q = q
+      .where('member_id', '<>', f.excludeMemberId)
+      .where(noBlockBetween(f.excludeMemberId, sql.ref('search_profiles.member_id')));
+  }
   return q;
 }
 
@@ -63,7 +68,10 @@ export async function searchPageProfiles(
     filter,
     paging,
   ).as('page');
-  const rows = await profileRecordsQuery(db, { visibleOnly: true })
+  const rows = await profileRecordsQuery(db, {
+    visibleOnly: true,
+    viewerId: filter.excludeMemberId,
+  })
     .innerJoin(matches, 'page.member_id', 'profiles.member_id')
     .orderBy('page.last_active_at', 'desc')
     .orderBy('page.member_id', 'desc')

@@ -1,6 +1,7 @@
 import type { Gender } from '@amora/shared/constants';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { noBlockBetween } from '../safety/blocks.repository.js';
 
 /** Who is similar, in the terms of `search_profiles` (which holds only listable members). */
 export interface SimilarFilter {
@@ -14,6 +15,8 @@ export interface SimilarFilter {
   bornAfter: string | null;
   /** The viewed member and the viewer: never listed. */
   excludeMemberIds: readonly number[];
+  /** The logged-in viewer: members blocked either way are not listed. */
+  viewerId: number | null;
 }
 
 /**
@@ -37,6 +40,9 @@ export async function findSimilarMemberIds(
     if (filter.gender !== null) q = q.where('gender', '=', filter.gender);
     if (filter.excludeMemberIds.length > 0) {
       q = q.where('member_id', 'not in', [...filter.excludeMemberIds]);
+    }
+    if (filter.viewerId !== null) {
+      q = q.where(noBlockBetween(filter.viewerId, sql.ref('member_id')));
     }
     return q.orderBy('last_active_at', 'desc').orderBy('member_id', 'desc').limit(limit).execute();
   };

@@ -37,7 +37,7 @@ export async function findSimilarProfiles(
 ): Promise<PublicProfile[]> {
   const own = viewerId === memberId;
   const [viewed, settings] = await Promise.all([
-    findProfiles(db, [memberId], { visibleOnly: !own }),
+    findProfiles(db, [memberId], { visibleOnly: !own, viewerId }),
     readStoredSettings(db),
   ]);
   const record = viewed.get(memberId);
@@ -54,11 +54,12 @@ export async function findSimilarProfiles(
       bornOnOrBefore: bornOnOrBefore(today, ages?.min ?? MIN_AGE),
       bornAfter: ages === null ? null : bornOnOrBefore(today, ages.max + 1),
       excludeMemberIds: viewerId === null ? [memberId] : [...new Set([memberId, viewerId])],
+      viewerId,
     },
     SIMILAR_PROFILES_LIMIT,
   );
 
-  const records = await findProfiles(db, ids, { visibleOnly: true });
+  const records = await findProfiles(db, ids, { visibleOnly: true, viewerId });
   return ids.flatMap((id) => {
     const found = records.get(id);
     return found ? [toPublicProfile(found, settings.visible_profile_notes, today)] : [];

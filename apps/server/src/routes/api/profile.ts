@@ -33,7 +33,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.query;
       const own = request.memberId === id;
       const [records, settings] = await Promise.all([
-        findProfiles(app.db, [id], { visibleOnly: !own }),
+        findProfiles(app.db, [id], { visibleOnly: !own, viewerId: request.memberId }),
         readStoredSettings(app.db),
       ]);
       const record = records.get(id);

@@ -1,0 +1,56 @@
+import { type Expression, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type MemberRef = number | Expression<number> | RawBuilder<number>;
+
+/**
+ * True when neither member blocked the other: the one rule every list, count and delivery
+ * applies between two members (issue 17). Two `NOT EXISTS`, so one walks the primary key
+ * `(blocker_id, blocked_id)` and the other the index `(blocked_id, blocker_id)`; an `OR`
+ * in one subquery could use neither.
+ */
+export function noBlockBetween(a: MemberRef, b: MemberRef): RawBuilder<boolean> {
+  return sql<boolean>`(not exists (select 1 from blocks where blocker_id = ${a} and blocked_id = ${b})
+    and not exists (select 1 from blocks where blocked_id = ${a} and blocker_id = ${b}))`;
+}
+
+/** Whether either member blocked the other. */
+export async function isBlockedBetween(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db.selectNoFrom(noBlockBetween(a, b).as('clear')).executeTakeFirstOrThrow();
+  return !row.clear;
+}
+
+/** Adds the block unless it exists; answers whether it is new. */
+export async function insertBlock(db: Db, blockerId: number, blockedId: number) {
+  const rows = await db
+    .insertInto('blocks')
+    .values({ blocker_id: blockerId, blocked_id: blockedId })
+    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+    .returning('blocker_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Removes the block; answers whether there was one. */
+export async function deleteBlock(db: Db, blockerId: number, blockedId: number) {
+  const rows = await db
+    .deleteFrom('blocks')
+    .where('blocker_id', '=', blockerId)
+    .where('blocked_id', '=', blockedId)
+    .returning('blocker_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** The members the blocker blocked, most recent first. */
+export async function blockedBy(db: Db, blockerId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select('blocked_id')
+    .where('blocker_id', '=', blockerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('blocked_id', 'desc')
+    .execute();
+  return rows.map((r) => Number(r.blocked_id));
+}
