@@ -8,7 +8,13 @@ export interface ChatListRow {
   lastActivityAt: Date;
   otherMemberId: number;
   numUnread: number;
-  lastMessage: { id: number; senderId: number; text: string; createdAt: Date } | null;
+  lastMessage: {
+    id: number;
+    senderId: number;
+    text: string;
+    createdAt: Date;
+    held: boolean;
+  } | null;
 }
 
 /**
@@ -26,8 +32,12 @@ export async function listChats(db: Kysely<Database>, memberId: number): Promise
       (eb) =>
         eb
           .selectFrom('messages')
-          .select(['id', 'sender_id', 'text', 'created_at'])
+          .select(['id', 'sender_id', 'text', 'created_at', 'status'])
           .whereRef('messages.conversation_id', '=', 'c.id')
+          // The other side's held messages are not delivered (issue 17).
+          .where((mb) =>
+            mb.or([mb('messages.status', '=', 'sent'), mb('messages.sender_id', '=', memberId)]),
+          )
           .orderBy('id', 'desc')
           .limit(1)
           .as('last'),
@@ -48,12 +58,14 @@ export async function listChats(db: Kysely<Database>, memberId: number): Promise
         .select(sql<number>`count(*)::int`.as('n'))
         .whereRef('m.conversation_id', '=', 'c.id')
         .where('m.sender_id', '<>', memberId)
+        .where('m.status', '=', 'sent')
         .where('m.id', '>', eb.fn.coalesce('me.last_read_message_id', sql<number>`0`))
         .as('num_unread'),
       'last.id as last_id',
       'last.sender_id as last_sender_id',
       'last.text as last_text',
       'last.created_at as last_created_at',
+      'last.status as last_status',
     ])
     .where('me.member_id', '=', memberId)
     // A blocked pair's conversation leaves both lists; unblocking brings it back whole.
@@ -84,6 +96,7 @@ export async function listChats(db: Kysely<Database>, memberId: number): Promise
             senderId: r.last_sender_id,
             text: r.last_text,
             createdAt: r.last_created_at,
+            held: r.last_status === 'held',
           },
   }));
 }

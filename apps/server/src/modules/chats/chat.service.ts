@@ -30,6 +30,7 @@ export async function chatsFor(db: Kysely<Database>, memberId: number): Promise<
         sender: last.senderId,
         text: last.text,
         created_at: last.createdAt.toISOString(),
+        ...(last.held && { held: true }),
       },
     };
   });

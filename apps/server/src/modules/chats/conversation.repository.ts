@@ -137,9 +137,19 @@ export async function markRead(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Stores a message. A held one (issue 17) is not activity: the conversation keeps its place
+ * in both lists, and does not come back to a member who removed it.
+ */
 export async function insertMessage(
   db: Db,
-  message: { conversationId: number; senderId: number; text: string },
+  message: {
+    conversationId: number;
+    senderId: number;
+    text: string;
+    fingerprint: string;
+    held: boolean;
+  },
 ): Promise<MessageRow> {
   const row = await db
     .insertInto('messages')
@@ -147,27 +157,35 @@ export async function insertMessage(
       conversation_id: message.conversationId,
       sender_id: message.senderId,
       text: message.text,
+      fingerprint: message.fingerprint,
+      status: message.held ? 'held' : 'sent',
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await db
-    .updateTable('conversations')
-    .set({ last_activity_at: row.created_at })
-    .where('id', '=', message.conversationId)
-    .execute();
+  if (!message.held) {
+    await db
+      .updateTable('conversations')
+      .set({ last_activity_at: row.created_at })
+      .where('id', '=', message.conversationId)
+      .execute();
+  }
   return row;
 }
 
-/** A page of history: up to `limit` messages before `beforeId` (or the newest), oldest first. */
+/**
+ * A page of history as `readerId` sees it: up to `limit` messages before `beforeId` (or the
+ * newest), oldest first. Held messages only the sender sees.
+ */
 export async function listMessages(
   db: Db,
   conversationId: number,
-  options: { limit: number; beforeId?: number },
+  options: { limit: number; beforeId?: number; readerId: number },
 ): Promise<{ messages: MessageRow[]; hasMore: boolean }> {
   let query = db
     .selectFrom('messages')
     .selectAll()
     .where('conversation_id', '=', conversationId)
+    .where((eb) => eb.or([eb('status', '=', 'sent'), eb('sender_id', '=', options.readerId)]))
     .orderBy('id', 'desc')
     .limit(options.limit + 1);
   if (options.beforeId !== undefined) query = query.where('id', '<', options.beforeId);

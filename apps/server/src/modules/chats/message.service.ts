@@ -12,6 +12,13 @@ import { toChatProfile } from '../members/profile-view.js';
 import { assertMayReachOut, mayReachOut, notActivated } from '../members/reach-out.js';
 import { onConversationRead, onNewMessage } from '../notifications/member-events.js';
 import { isBlockedBetween } from '../safety/blocks.repository.js';
+import {
+  assertMayStartConversation,
+  holdsDuplicateText,
+  markConversationStarted,
+  startsConversation,
+  textFingerprint,
+} from '../safety/brakes.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import {
   findConversationBetween,
@@ -33,6 +40,7 @@ export const toMessage = (row: MessageRow): Message => ({
   sender: row.sender_id,
   text: row.text,
   created_at: row.created_at.toISOString(),
+  ...(row.status === 'held' && { held: true }),
 });
 
 /**
@@ -83,6 +91,7 @@ export async function conversationPage(
   const [page, profiles, settings] = await Promise.all([
     listMessages(db, side.conversationId, {
       limit: MESSAGES_PAGE_SIZE,
+      readerId: memberId,
       ...(query.before !== undefined && { beforeId: query.before }),
     }),
     // A blocked pair sees each other as a member who left (history kept), nothing more.
@@ -120,15 +129,19 @@ export async function conversationPage(
  * balance only moves when it covers the price (an atomic conditional update), so messages
  * sent at once never overdraw it; on 402 nothing is stored. Both members' tabs hear of the
  * message when the transaction commits. Refusals in this order: 403 `not_in_conversation`,
- * 410 `member_gone`, 403 `not_activated`, 402 `credits_owed` (a refund took back credits the
- * member had spent, docs/decisions/030), 402 `insufficient_credits` (decision 026).
+ * 403 `blocked`, 410 `member_gone`, 403 `not_activated`, 429 `conversation_limit` (a new
+ * member's first message to someone beyond their limits, modules/safety/brakes.ts), 402
+ * `credits_owed` (a refund took back credits the member had spent, docs/decisions/030), 402
+ * `insufficient_credits` (decision 026). A message the duplicate-text brake holds is stored
+ * and paid for, and reaches nobody but its sender (`message.held`).
  */
 export async function sendMessage(
   db: Kysely<Database>,
-  prices: AppConfig['messageCredits'],
+  config: Pick<AppConfig, 'messageCredits' | 'brakes'>,
   memberId: number,
   body: { conversation: number; text: string },
 ): Promise<{ message: Message; credits: number }> {
+  const prices = config.messageCredits;
   const side = await findConversationSide(db, body.conversation, memberId);
   if (!side) throw notInConversation();
   if (await isBlockedBetween(db, memberId, side.otherMemberId)) {
@@ -143,7 +156,10 @@ export async function sendMessage(
     );
   }
   await assertMayReachOut(db, memberId);
+  const fingerprint = textFingerprint(body.text);
   return db.transaction().execute(async (trx) => {
+    const starts = await startsConversation(trx, side.conversationId);
+    if (starts) await assertMayStartConversation(trx, config.brakes, memberId);
     const sender = await findWallet(trx, memberId);
     if (!sender) throw new Error(`member ${memberId} has no profile`);
     const price = messageCredits(prices, { country: sender.country, paid: sender.paid });
@@ -166,16 +182,28 @@ export async function sendMessage(
       }
       credits = left;
     }
+    const held = await holdsDuplicateText(trx, config.brakes, {
+      senderId: memberId,
+      conversationId: side.conversationId,
+      fingerprint,
+    });
     const row = await insertMessage(trx, {
       conversationId: side.conversationId,
       senderId: memberId,
       text: body.text,
+      fingerprint,
+      held,
     });
+    if (starts) await markConversationStarted(trx, side.conversationId, memberId, row.created_at);
     // One's own message is read; the other side's list shows the conversation again.
     await markRead(trx, side.conversationId, memberId, row.id);
     const message = toMessage(row);
-    await notifyMembers(trx, [memberId, side.otherMemberId], { type: 'message', message });
-    await onNewMessage(trx, side.otherMemberId, message);
+    // A held message reaches only its sender's tabs: no live event, notification or push.
+    await notifyMembers(trx, held ? [memberId] : [memberId, side.otherMemberId], {
+      type: 'message',
+      message,
+    });
+    if (!held) await onNewMessage(trx, side.otherMemberId, message);
     if (price > 0) await notifyMembers(trx, [memberId], { type: 'user' });
     return { message, credits };
   });

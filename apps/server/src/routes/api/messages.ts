@@ -41,18 +41,31 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           '410 member_gone when the other member deleted their account; 403 not_activated ' +
           'while the sender has not confirmed their e-mail address; 402 ' +
           '`credits_owed` while a refund left credits owed, 402 insufficient_credits when the ' +
-          'balance is short (nothing is stored).',
+          'balance is short (nothing is stored). 403 blocked when either member blocked the ' +
+          'other. 429 conversation_limit (with `retry_at` and Retry-After) when a member who ' +
+          'signed up less than 24 hours ago would start more new conversations (a first ' +
+          'message to someone who has not written to them) than NEW_MEMBER_CONVERSATIONS_' +
+          'PER_HOUR in an hour or _PER_DAY in that day; replies are never braked. 202 with ' +
+          '`message.held` true when the same text (ignoring case, spacing and digits) went ' +
+          'from the sender to DUPLICATE_TEXT_RECIPIENTS or more other members within 60 ' +
+          'minutes: stored and charged, shown to the sender as waiting for review, not ' +
+          'delivered.',
         body: sendMessageBodySchema,
         response: {
           200: sendMessageResponseSchema,
+          202: sendMessageResponseSchema,
           400: apiErrorSchema,
           402: apiErrorSchema,
           403: apiErrorSchema,
           410: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
-    async (request) =>
-      sendMessage(app.db, app.config.messageCredits, app.requireMember(request), request.body),
+    async (request, reply) => {
+      const sent = await sendMessage(app.db, app.config, app.requireMember(request), request.body);
+      if (sent.message.held) reply.code(202);
+      return sent;
+    },
   );
 };

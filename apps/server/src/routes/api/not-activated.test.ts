@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMessage } from '../../modules/chats/conversation.repository.js';
+import { textFingerprint } from '../../modules/safety/brakes.js';
 import { createConversation, createMember } from '../../test/factories.js';
 import {
   Client,
@@ -93,7 +94,13 @@ describe('a member who has not confirmed the address', () => {
     const other = await createMember(t.db);
     const id = await existingConversation(me.id, other.id);
     // Written before; others cannot write to a member they may not see (410 member_gone).
-    await insertMessage(t.db, { conversationId: id, senderId: other.id, text: 'Welcome!' });
+    await insertMessage(t.db, {
+      conversationId: id,
+      senderId: other.id,
+      text: 'Welcome!',
+      fingerprint: textFingerprint('Welcome!'),
+      held: false,
+    });
 
     const opened = await startChat(me.client, other.id);
     expect(opened.statusCode).toBe(200);
