@@ -42,6 +42,7 @@ import { orderRoutes } from './routes/api/orders.js';
 import { passwordRoutes } from './routes/api/password-reset.js';
 import { profileRoutes } from './routes/api/profile.js';
 import { profileImageRoutes } from './routes/api/profile-image.js';
+import { reportRoutes } from './routes/api/report.js';
 import { resellRoutes } from './routes/api/resell.js';
 import { searchRoutes } from './routes/api/search.js';
 import { serviceRequestRoutes } from './routes/api/service-request.js';
@@ -106,6 +107,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(blockRoutes);
+  await app.register(reportRoutes);
   await app.register(sessionsRoutes);
   await app.register(userRoutes);
   await app.register(siteRoutes);

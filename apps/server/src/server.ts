@@ -7,7 +7,7 @@ import { requestLogOptions } from './lib/request-log.js';
 import { startAppOutboxWorker } from './modules/mail/outbox-worker.js';
 import { startReconciliation } from './modules/payments/reconciliation.js';
 import { SecretsUnreadableError } from './modules/site/secrets.js';
-import { prepareData, pruneLimitRecords, StartupError } from './startup.js';
+import { prepareData, pruneExpiredRecords, StartupError } from './startup.js';
 import { serveDataResets } from './test-harness.js';
 
 async function main() {
@@ -53,10 +53,10 @@ async function main() {
     mode: config.mode,
     log: app.log.child({ module: 'reconciliation' }),
   });
-  // The limits' tables grow with every attempt; what no window counts any more goes hourly.
+  // The limits' tables grow with every attempt, closed reports age: what no rule needs goes hourly.
   const pruning = setInterval(() => {
-    pruneLimitRecords(handle.db).catch((err: unknown) =>
-      logger.warn({ err }, 'pruning the limits’ records failed'),
+    pruneExpiredRecords(handle.db).catch((err: unknown) =>
+      logger.warn({ err }, 'pruning expired records failed'),
     );
   }, 3_600_000);
   pruning.unref();

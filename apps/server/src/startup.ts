@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { REPORT_RETENTION_DAYS } from '@amora/shared/schemas/safety';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from './config/config.js';
@@ -9,17 +10,22 @@ import { pruneFailures } from './modules/auth/login-failures.repository.js';
 import { hashPassword } from './modules/auth/password.js';
 import { pruneHourlyCounters } from './modules/limits/hourly-counter.repository.js';
 import { seedConfiguredCodes } from './modules/payments/discounts.js';
+import { pruneClosedReports } from './modules/safety/reports.repository.js';
 import { ensureDemoAccount } from './modules/seed/demo-account.js';
 import { countDemoData } from './modules/seed/demo-data.js';
 import { seedMembers } from './modules/seed/seed-members.js';
 import { ensureSecrets } from './modules/site/secrets.js';
 import { ensureSiteDefaults } from './modules/site/site.repository.js';
 
-/** Drops the limits' records that no window counts any more (at start, then hourly). */
-export async function pruneLimitRecords(db: DatabaseHandle['db']): Promise<void> {
+/**
+ * Drops what no rule needs any more (at start, then hourly): the limits' records no window
+ * counts, and reports closed longer ago than their evidence is kept (docs/privacy.md).
+ */
+export async function pruneExpiredRecords(db: DatabaseHandle['db']): Promise<void> {
   await pruneAttempts(db);
   await pruneFailures(db);
   await pruneHourlyCounters(db);
+  await pruneClosedReports(db, REPORT_RETENTION_DAYS);
 }
 
 /** The data or the keys do not fit this start: the message says what to do. */
@@ -41,7 +47,7 @@ export async function prepareData(
   await ensureSiteDefaults(db);
   await ensureSecrets(db, config.secretKeys);
   await seedConfiguredCodes(db, config.discounts.seeded);
-  await pruneLimitRecords(db);
+  await pruneExpiredRecords(db);
 
   if (config.mode === 'production') {
     const demo = await countDemoData(db);

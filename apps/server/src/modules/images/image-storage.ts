@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -12,6 +12,8 @@ export interface ImageStorage {
   put(name: string, buffer: Buffer, contentType: string): Promise<void>;
   /** Removes `name`; removing a name that does not exist is not an error. */
   remove(name: string): Promise<void>;
+  /** The stored bytes of `name` (a report keeps a copy of the photo it is about). */
+  get(name: string): Promise<Buffer>;
 }
 
 /** A flat file name: no folders, no `..`, nothing a URL or a shell would treat specially. */
@@ -53,5 +55,10 @@ export class LocalImageStorage implements ImageStorage {
   async remove(name: string): Promise<void> {
     checkName(name);
     await rm(join(this.dir, name), { force: true });
+  }
+
+  async get(name: string): Promise<Buffer> {
+    checkName(name);
+    return readFile(join(this.dir, name));
   }
 }

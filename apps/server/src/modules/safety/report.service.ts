@@ -1,0 +1,98 @@
+import {
+  REPORT_EVIDENCE_MESSAGES,
+  REPORTS_PER_DAY,
+  type ReportBody,
+} from '@amora/shared/schemas/safety';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { badRequest, limitedUntil, notFound } from '../../lib/errors.js';
+import { findConversationBetween } from '../chats/conversation.repository.js';
+import type { ImageStorage } from '../images/image-storage.js';
+import {
+  findOpenReport,
+  insertReport,
+  newestMessages,
+  reportTimesOfLastDay,
+} from './reports.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `POST /api/report.php` (issue 17, docs/decisions/033): stores the report with evidence the
+ * reported member cannot change afterwards, a copy of the photo or the conversation's newest
+ * messages, in one transaction. Any member row that exists may be reported, also one who
+ * left or was banned since: what they did stays reportable. The reported member is never
+ * told. A repeat of an open report (same member, same reason) answers that report's id.
+ */
+export async function reportMember(
+  db: Kysely<Database>,
+  storage: ImageStorage,
+  reporterId: number,
+  body: ReportBody,
+): Promise<{ id: number }> {
+  if (body.profile === reporterId) {
+    throw badRequest('cannot_report_self', 'You cannot report yourself');
+  }
+  const subject = await db
+    .selectFrom('members')
+    .select('id')
+    .where('id', '=', body.profile)
+    .executeTakeFirst();
+  if (!subject) throw notFound('member_not_found', 'This member does not exist');
+
+  const open = await findOpenReport(db, reporterId, body.profile, body.reason);
+  if (open !== undefined) return { id: open };
+
+  let evidenceImage: Buffer | null = null;
+  if (body.image !== undefined) {
+    const image = await db
+      .selectFrom('images')
+      .select('filename')
+      .where('id', '=', body.image)
+      .where('member_id', '=', body.profile)
+      .executeTakeFirst();
+    if (!image) {
+      throw badRequest('report_image_mismatch', 'This photo is not one of the reported member’s');
+    }
+    // Read before the transaction: a failure stores nothing.
+    evidenceImage = await storage.get(image.filename);
+  }
+  if (body.conversation !== undefined) {
+    const between = await findConversationBetween(db, reporterId, body.profile);
+    if (between !== body.conversation) {
+      throw badRequest(
+        'report_conversation_mismatch',
+        'This conversation is not the one between you and the reported member',
+      );
+    }
+  }
+
+  return db.transaction().execute(async (trx) => {
+    // The reporter's row serialises their reports, so the daily limit holds under races.
+    await trx.selectFrom('members').select('id').where('id', '=', reporterId).forUpdate().execute();
+    const today = await reportTimesOfLastDay(trx, reporterId);
+    if (today.length >= REPORTS_PER_DAY) {
+      const retryAt = new Date(today[today.length - REPORTS_PER_DAY]!.getTime() + DAY_MS);
+      throw limitedUntil(
+        'report_limit',
+        `You can send ${REPORTS_PER_DAY} reports a day: the next one from ${retryAt.toISOString()}`,
+        retryAt,
+      );
+    }
+    const evidenceMessages =
+      body.conversation === undefined
+        ? null
+        : await newestMessages(trx, body.conversation, REPORT_EVIDENCE_MESSAGES);
+    const { id } = await insertReport(trx, {
+      reporterId,
+      subjectId: body.profile,
+      reason: body.reason,
+      text: body.text ? body.text : null,
+      conversationId: body.conversation ?? null,
+      imageId: body.image ?? null,
+      evidenceMessages,
+      evidenceImage,
+    });
+    return { id };
+  });
+}

@@ -1,0 +1,108 @@
+import type { ReportReason } from '@amora/shared/schemas/safety';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, EvidenceMessage } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewReport {
+  reporterId: number;
+  subjectId: number;
+  reason: ReportReason;
+  text: string | null;
+  conversationId: number | null;
+  imageId: number | null;
+  evidenceMessages: EvidenceMessage[] | null;
+  evidenceImage: Buffer | null;
+}
+
+/**
+ * Stores the report, or answers the id of the reporter's open report of the same member for
+ * the same reason (the partial unique index decides a race): `created` tells which.
+ */
+export async function insertReport(
+  db: Db,
+  report: NewReport,
+): Promise<{ id: number; created: boolean }> {
+  const inserted = await db
+    .insertInto('reports')
+    .values({
+      reporter_id: report.reporterId,
+      subject_id: report.subjectId,
+      reason: report.reason,
+      text: report.text,
+      conversation_id: report.conversationId,
+      image_id: report.imageId,
+      evidence_messages: report.evidenceMessages && JSON.stringify(report.evidenceMessages),
+      evidence_image: report.evidenceImage,
+    })
+    .onConflict((oc) =>
+      oc.columns(['reporter_id', 'subject_id', 'reason']).where('status', '=', 'open').doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: Number(inserted.id), created: true };
+  const open = await findOpenReport(db, report.reporterId, report.subjectId, report.reason);
+  if (!open) throw new Error('report conflict without an open report');
+  return { id: open, created: false };
+}
+
+export async function findOpenReport(
+  db: Db,
+  reporterId: number,
+  subjectId: number,
+  reason: ReportReason,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('reports')
+    .select('id')
+    .where('reporter_id', '=', reporterId)
+    .where('subject_id', '=', subjectId)
+    .where('reason', '=', reason)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return row && Number(row.id);
+}
+
+/** When the reporter's reports of the last 24 hours were made, oldest first. */
+export async function reportTimesOfLastDay(db: Db, reporterId: number): Promise<Date[]> {
+  const rows = await db
+    .selectFrom('reports')
+    .select('created_at')
+    .where('reporter_id', '=', reporterId)
+    .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.created_at);
+}
+
+/** The conversation's newest `limit` messages, held ones too, oldest first. */
+export async function newestMessages(
+  db: Db,
+  conversationId: number,
+  limit: number,
+): Promise<EvidenceMessage[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .select(['id', 'sender_id', 'text', 'created_at', 'status'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((r) => ({
+    id: Number(r.id),
+    sender: Number(r.sender_id),
+    text: r.text,
+    created_at: r.created_at.toISOString(),
+    ...(r.status === 'held' && { held: true }),
+  }));
+}
+
+/** Deletes reports closed more than `days` ago, with their evidence; answers how many. */
+export async function pruneClosedReports(db: Db, days: number): Promise<number> {
+  const result = await db
+    .deleteFrom('reports')
+    .where('status', '=', 'closed')
+    .where('closed_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
