@@ -13,6 +13,8 @@ export class ApiError extends Error {
     code: unknown,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** When a limit lets the call through again (`error.retry_at`), if it says. */
+    readonly retryAt: Date | null = null,
   ) {
     super(message);
     this.code = code === 'network' ? 'network' : isErrorCode(code) ? code : 'unknown';
@@ -22,9 +24,23 @@ export class ApiError extends Error {
 /** The ApiError of a failed answer, read from its body when it has the error format. */
 export function apiErrorFrom(status: number, statusText: string, payload: unknown): ApiError {
   const error = (
-    payload as { error?: { code?: unknown; message?: string; fields?: Record<string, string> } }
+    payload as {
+      error?: {
+        code?: unknown;
+        message?: string;
+        fields?: Record<string, string>;
+        retry_at?: string;
+      };
+    }
   )?.error;
-  return new ApiError(status, error?.code, error?.message ?? statusText, error?.fields ?? {});
+  const retryAt = error?.retry_at ? new Date(error.retry_at) : null;
+  return new ApiError(
+    status,
+    error?.code,
+    error?.message ?? statusText,
+    error?.fields ?? {},
+    retryAt && !Number.isNaN(retryAt.getTime()) ? retryAt : null,
+  );
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

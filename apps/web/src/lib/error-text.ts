@@ -7,6 +7,7 @@ import {
 import { IMAGE_UPLOAD_LIMITS } from '@amora/shared/schemas/images';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
+import { momentText } from './locale-format';
 
 const isClientErrorCode = (code: unknown): code is ClientErrorCode =>
   (CLIENT_ERROR_CODES as readonly unknown[]).includes(code);
@@ -36,7 +37,12 @@ const TEXT_VALUES = {
  */
 export function useErrorText(): (error: unknown) => string {
   const { t } = useTranslation();
-  return (error) => t(`errors.${errorCodeOf(error)}`, TEXT_VALUES);
+  return (error) =>
+    t(`errors.${errorCodeOf(error)}`, {
+      ...TEXT_VALUES,
+      // A limit that says when it lifts: "at 14:05", "on 25 November at 09:30".
+      time: error instanceof ApiError && error.retryAt ? momentText(error.retryAt) : '',
+    });
 }
 
 /**

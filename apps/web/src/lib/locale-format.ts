@@ -23,3 +23,12 @@ export const longDateTime = (date: Date | string) =>
   new Intl.DateTimeFormat(localeTag(), { dateStyle: 'long', timeStyle: 'short' }).format(
     new Date(date),
   );
+
+/** A coming moment, short: the time today ("14:05"), else the day and time. */
+export function momentText(date: Date, now: Date = new Date()): string {
+  const sameDay = date.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(
+    localeTag(),
+    sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(date);
+}

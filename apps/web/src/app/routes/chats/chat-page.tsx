@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MessageCircleOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { markChatReadInCache, useMessages } from '@/features/chats/api/get-messages';
 import { usePendingMessages } from '@/features/chats/api/send-message';
@@ -13,6 +13,7 @@ import type { MessageCost } from '@/features/chats/components/composer';
 import { MessageLog } from '@/features/chats/components/message-log';
 import { useConversationLive } from '@/features/chats/hooks/use-conversation-live';
 import { useCredits } from '@/features/credits/api/get-credits';
+import { MemberSafetyMenu } from '@/features/safety/components/member-safety-menu';
 import { ApiError } from '@/lib/api-client';
 import { messagePrice } from '@/lib/message-price';
 import { useSettings } from '@/lib/settings-query';
@@ -35,6 +36,7 @@ export function Component() {
   const pending = usePendingMessages(id);
   const credits = useCredits(Boolean(user) && !user?.paid_user);
   const myId = user?.id ?? 0;
+  const navigate = useNavigate();
   useConversationLive(id, myId);
 
   const data = messages.data;
@@ -78,7 +80,21 @@ export function Component() {
   return (
     <div className="chat-screen">
       {CLASSIC_TEMPLATE.chat.showTopBar ? (
-        <ChatTopBar profile={profile} cdnPrefix={settings?.cdn_prefix ?? '/uploads/'} />
+        <ChatTopBar
+          profile={profile}
+          cdnPrefix={settings?.cdn_prefix ?? '/uploads/'}
+          actions={
+            !profile.deleted && (
+              <MemberSafetyMenu
+                profile={profile}
+                conversation={id}
+                buttonClassName="btn btn-link chat-back"
+                // A blocked member's conversation leaves the list: back to it.
+                onBlocked={() => navigate('/chats', { replace: true })}
+              />
+            )
+          }
+        />
       ) : (
         <h1 className="visually-hidden">{t('chat.title_with', { name: recipient })}</h1>
       )}

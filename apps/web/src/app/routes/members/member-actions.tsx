@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStartChat } from '@/features/chats/api/start-chat';
 import { useToggleLike } from '@/features/likes/api/toggle-like';
+import { MemberSafetyMenu } from '@/features/safety/components/member-safety-menu';
 
 interface Props {
   profile: PublicProfile;
@@ -13,7 +14,10 @@ interface Props {
   onLikesRoute?: boolean;
 }
 
-/** Like/unlike, start a conversation, view the profile: the buttons of a member card. */
+/**
+ * Like/unlike, start a conversation, view the profile, and the "⋯" menu to block or report:
+ * the buttons of a member card (a blocked member leaves the list it is in).
+ */
 export function MemberActions({ profile, liked, onLikesRoute = false }: Props) {
   const { t } = useTranslation();
   const toggleLike = useToggleLike();
@@ -62,6 +66,7 @@ export function MemberActions({ profile, liked, onLikesRoute = false }: Props) {
           <Eye size={18} aria-hidden="true" />
         </Link>
       )}
+      <MemberSafetyMenu profile={profile} direction="up" />
     </div>
   );
 }

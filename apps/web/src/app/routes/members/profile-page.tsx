@@ -5,7 +5,9 @@ import type { Settings } from '@amora/shared/schemas/site';
 import { CLASSIC_TEMPLATE } from '@amora/shared/template';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  Ban,
   ChevronLeft,
+  Flag,
   Heart,
   Languages,
   MapPin,
@@ -16,7 +18,7 @@ import {
 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useMatch, useParams } from 'react-router';
+import { Link, useLocation, useMatch, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { MemberCard } from '@/components/member-card';
@@ -28,6 +30,7 @@ import { likedIds, useToggleLike } from '@/features/likes/api/toggle-like';
 import { useLikes } from '@/features/likes/api/use-likes';
 import { isMissingProfile, useProfile } from '@/features/profile/api/get-profile';
 import { useSimilar } from '@/features/profile/api/get-similar';
+import { useSafetyDialogs } from '@/features/safety/hooks/use-safety-dialogs';
 import { displayName } from '@/lib/locale-format';
 import { useRegions } from '@/lib/regions-query';
 import { useSettings } from '@/lib/settings-query';
@@ -112,6 +115,12 @@ function ProfileView({ profile, settings }: { profile: PublicProfile; settings: 
   const liked = likedIds(likes.data);
   const onLikesRoute = useMatch('/likes/m/:memberId') !== null;
   const own = user?.profile.id === profile.id;
+  const navigate = useNavigate();
+  // A blocked member's profile is gone for the viewer: back to where they came from.
+  const safety = useSafetyDialogs(profile, () =>
+    navigate(onLikesRoute ? '/likes' : '/members', { replace: true }),
+  );
+  const mayReport = isLoggedIn && !own;
 
   return (
     <div className="py-3">
@@ -126,7 +135,14 @@ function ProfileView({ profile, settings }: { profile: PublicProfile; settings: 
       )}
       <article className="row g-4" aria-labelledby="profile-name">
         <div className="col-md-5">
-          <PhotoGallery profile={profile} cdnPrefix={settings.cdn_prefix} />
+          <PhotoGallery
+            profile={profile}
+            cdnPrefix={settings.cdn_prefix}
+            {...(mayReport && {
+              onReport: (image: number) =>
+                safety.askReport({ image, reason: 'inappropriate_photo' }),
+            })}
+          />
         </div>
         <div className="col-md-7">
           <ProfileHeader profile={profile} settings={settings} />
@@ -134,7 +150,28 @@ function ProfileView({ profile, settings }: { profile: PublicProfile; settings: 
             {own ? (
               <OwnProfileNote />
             ) : isLoggedIn ? (
-              <ProfileActions profile={profile} liked={liked.has(profile.id)} />
+              <>
+                <ProfileActions profile={profile} liked={liked.has(profile.id)} />
+                <div className="d-flex flex-wrap gap-3 mt-2">
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm px-0 link-secondary d-inline-flex align-items-center gap-1"
+                    onClick={() => safety.askReport()}
+                  >
+                    <Flag size={16} aria-hidden="true" />
+                    {t('safety.report_member', { name: profile.name })}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm px-0 link-secondary d-inline-flex align-items-center gap-1"
+                    onClick={safety.askBlock}
+                  >
+                    <Ban size={16} aria-hidden="true" />
+                    {t('safety.block_member', { name: profile.name })}
+                  </button>
+                </div>
+                {safety.dialogs}
+              </>
             ) : (
               <VisitorCallToAction name={profile.name} />
             )}
@@ -152,8 +189,19 @@ function ProfileView({ profile, settings }: { profile: PublicProfile; settings: 
   );
 }
 
-/** The main photo large (4:5), thumbnails below that switch it; arrow keys move along them. */
-function PhotoGallery({ profile, cdnPrefix }: { profile: PublicProfile; cdnPrefix: string }) {
+/**
+ * The main photo large (4:5), thumbnails below that switch it; arrow keys move along them.
+ * With `onReport`, the photo shown can be reported.
+ */
+function PhotoGallery({
+  profile,
+  cdnPrefix,
+  onReport,
+}: {
+  profile: PublicProfile;
+  cdnPrefix: string;
+  onReport?: (image: number) => void;
+}) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -205,6 +253,16 @@ function PhotoGallery({ profile, cdnPrefix }: { profile: PublicProfile; cdnPrefi
           >
             {t('member.photo_n_of_count', { n: index + 1, count })}
           </figcaption>
+        )}
+        {onReport && (
+          <button
+            type="button"
+            className="btn btn-sm btn-dark bg-opacity-75 position-absolute top-0 end-0 m-2 d-inline-flex align-items-center gap-1 report-photo"
+            onClick={() => onReport(current.id)}
+          >
+            <Flag size={14} aria-hidden="true" />
+            {t('safety.report_photo')}
+          </button>
         )}
       </figure>
       {count > 1 && (

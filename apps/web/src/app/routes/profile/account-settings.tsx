@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { ChangeEmailCard } from '@/features/account/components/change-email-card';
 import { ChangePasswordCard } from '@/features/account/components/change-password-card';
 import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
 import { SessionsCard } from '@/features/account/components/sessions-card';
+import { BlockedMembers } from '@/features/safety/components/blocked-members';
 
-/** The account's own settings under the profile: sign-in address, password, sessions, leaving. */
+/**
+ * The account's own settings under the profile: sign-in address, password, sessions, the
+ * members blocked, leaving.
+ */
 export function AccountSettings() {
   const { t } = useTranslation();
   return (
@@ -15,6 +20,13 @@ export function AccountSettings() {
       <ChangeEmailCard />
       <ChangePasswordCard />
       <SessionsCard />
+      <SectionCard
+        id="blocked"
+        title={t('safety.blocked_title')}
+        description={t('safety.blocked_description')}
+      >
+        <BlockedMembers />
+      </SectionCard>
       <DeleteAccountCard />
     </section>
   );

@@ -28,8 +28,9 @@ interface Props {
 /**
  * Sending in a conversation: the composer, and what to say when a send fails. A failed
  * message goes back into the box (nothing typed is ever lost); out of credits points to
- * /credits; a member who left closes the composer; an unconfirmed address is explained by
- * the app's own dialog.
+ * /credits; a member who left (or blocked the sender) closes the composer; an unconfirmed
+ * address is explained by the app's own dialog; a new member's conversation limit says when
+ * they can write to someone new again.
  */
 export function ChatComposer({ conversation, recipient, recipientGone, cost }: Props) {
   const { t } = useTranslation();
@@ -48,7 +49,8 @@ export function ChatComposer({ conversation, recipient, recipientGone, cost }: P
     } else if (isNotActivated(error)) {
       // The app explains it, with the link again (decision 026); the text waits in the box.
       setProblem(null);
-    } else if (error.status === 410) {
+    } else if (error.status === 410 || error.code === 'blocked') {
+      // A block reads as a member who left: the blocked member is never told (issue 17).
       setProblem({ kind: 'gone' });
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(conversation) });
     } else {

@@ -1,14 +1,24 @@
 import type { ChatProfile } from '@amora/shared/schemas/chat';
 import { ChevronLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberPhoto } from '@/components/member-photo';
 
 /**
  * The conversation's header (template toggle chat.showTopBar): back to the chats, and who
- * this is, linking to their profile; a deleted member is named so, without a link.
+ * this is, linking to their profile; a deleted member is named so, without a link. `actions`
+ * go at the end (the screen's menu).
  */
-export function ChatTopBar({ profile, cdnPrefix }: { profile: ChatProfile; cdnPrefix: string }) {
+export function ChatTopBar({
+  profile,
+  cdnPrefix,
+  actions,
+}: {
+  profile: ChatProfile;
+  cdnPrefix: string;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const details = [profile.age, profile.city].filter(Boolean).join(' · ');
   const who = (
@@ -44,6 +54,7 @@ export function ChatTopBar({ profile, cdnPrefix }: { profile: ChatProfile; cdnPr
           </Link>
         )}
       </h1>
+      {actions}
     </header>
   );
 }

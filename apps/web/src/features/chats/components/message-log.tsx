@@ -267,7 +267,10 @@ export function MessageLog({
             const { message, mine, marker } = item;
             const date = new Date(message.created_at);
             return (
-              <div key={item.key} className={`chat-message ${mine ? 'mine' : 'theirs'}`}>
+              <div
+                key={item.key}
+                className={`chat-message ${mine ? 'mine' : 'theirs'}${message.held ? ' held' : ''}`}
+              >
                 <div className="chat-bubble">
                   <span className="visually-hidden">{mine ? t('chat.you') : recipient}: </span>
                   <span>{message.text}</span>
@@ -276,11 +279,18 @@ export function MessageLog({
                   <time dateTime={message.created_at} title={formatFull(date)}>
                     {formatTime(date)}
                   </time>
-                  {marker && (
+                  {message.held ? (
                     <>
                       <span aria-hidden="true"> · </span>
-                      <span className={`chat-marker ${marker}`}>{t(`chat.${marker}`)}</span>
+                      <span className="chat-marker held">{t('chat.waiting_for_review')}</span>
                     </>
+                  ) : (
+                    marker && (
+                      <>
+                        <span aria-hidden="true"> · </span>
+                        <span className={`chat-marker ${marker}`}>{t(`chat.${marker}`)}</span>
+                      </>
+                    )
                   )}
                 </div>
               </div>
