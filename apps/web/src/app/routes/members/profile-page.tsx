@@ -155,7 +155,7 @@ function ProfileView({ profile, settings }: { profile: PublicProfile; settings: 
                 <div className="d-flex flex-wrap gap-3 mt-2">
                   <button
                     type="button"
-                    className="btn btn-link btn-sm px-0 link-secondary d-inline-flex align-items-center gap-1"
+                    className="btn btn-link btn-sm px-0 text-body-secondary d-inline-flex align-items-center gap-1"
                     onClick={() => safety.askReport()}
                   >
                     <Flag size={16} aria-hidden="true" />
@@ -163,7 +163,7 @@ function ProfileView({ profile, settings }: { profile: PublicProfile; settings: 
                   </button>
                   <button
                     type="button"
-                    className="btn btn-link btn-sm px-0 link-secondary d-inline-flex align-items-center gap-1"
+                    className="btn btn-link btn-sm px-0 text-body-secondary d-inline-flex align-items-center gap-1"
                     onClick={safety.askBlock}
                   >
                     <Ban size={16} aria-hidden="true" />
