@@ -44,7 +44,8 @@ export const toMessage = (row: MessageRow): Message => ({
 });
 
 /**
- * `GET /api/chat.php?profile=`: the conversation with a member others may see, made on
+ * `GET /api/chat.php?profile=`: the conversation with a member others may see and neither
+ * member blocked, made on
  * first use (the same id every time after), and back in the caller's list if removed. A
  * member who has not confirmed their address may open a conversation that exists, not
  * start one (403 `not_activated`).
@@ -79,7 +80,8 @@ export async function removeChat(db: Kysely<Database>, memberId: number, convers
 /**
  * `GET /api/messages.php`: a page of the conversation, newest first page by default. Opening
  * the newest page reads the conversation: the caller's unread count goes to 0, and the other
- * member's open tabs learn their messages were read.
+ * member's open tabs learn their messages were read. While either member blocks the other,
+ * the page shows them as a member who left and reads nothing.
  */
 export async function conversationPage(
   db: Kysely<Database>,
@@ -94,12 +96,17 @@ export async function conversationPage(
       readerId: memberId,
       ...(query.before !== undefined && { beforeId: query.before }),
     }),
-    // A blocked pair sees each other as a member who left (history kept), nothing more.
     findProfiles(db, [side.otherMemberId], { visibleOnly: true, viewerId: memberId }),
     readStoredSettings(db),
   ]);
   const newest = page.messages.at(-1);
-  if (query.before === undefined && newest && newest.id > side.readUpTo) {
+  if (
+    query.before === undefined &&
+    newest &&
+    newest.id > side.readUpTo &&
+    // Between a blocked pair not even a read mark moves: the other would see it.
+    !(await isBlockedBetween(db, memberId, side.otherMemberId))
+  ) {
     await db.transaction().execute(async (trx) => {
       if (!(await markRead(trx, side.conversationId, memberId, newest.id))) return;
       await notifyMembers(trx, [side.otherMemberId], {

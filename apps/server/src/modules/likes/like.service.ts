@@ -7,12 +7,14 @@ import { findProfiles } from '../members/profile.repository.js';
 import { toPublicProfile } from '../members/profile-view.js';
 import { assertMayReachOut } from '../members/reach-out.js';
 import { onNewLike } from '../notifications/member-events.js';
+import { isBlockedBetween } from '../safety/blocks.repository.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import { deleteLike, insertLike, likesGivenBy, likesReceivedBy } from './like.repository.js';
 
 /**
  * The likes answer for the logged-in member: whom they liked and who liked them. Members
- * others may not see (deleted, banned, not activated) are left out of both lists.
+ * others may not see (deleted, banned, not activated) and members blocked either way are
+ * left out of both lists, and so of the new-likes badge.
  */
 export async function likesFor(db: Kysely<Database>, memberId: number): Promise<LikesResponse> {
   const [given, received, settings] = await Promise.all([
@@ -42,8 +44,8 @@ export async function likesFor(db: Kysely<Database>, memberId: number): Promise<
 /**
  * Likes a member others may see. Idempotent: liking again keeps the one like with its
  * original date. 400 `cannot_like_self`; 404 `member_not_found` for an unknown, deleted,
- * banned or unactivated member; then 403 `not_activated` while the liker has not confirmed
- * their address.
+ * banned or unactivated member or one blocked either way; then 403 `not_activated` while
+ * the liker has not confirmed their address.
  */
 export async function likeMember(
   db: Kysely<Database>,
@@ -75,7 +77,9 @@ export async function unlikeMember(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (await deleteLike(trx, likerId, likedId)) {
-      await notifyMembers(trx, [likedId, likerId], { type: 'likes' });
+      // A member blocked either way hears nothing of it, not even a hint to refetch.
+      const blocked = await isBlockedBetween(trx, likerId, likedId);
+      await notifyMembers(trx, blocked ? [likerId] : [likedId, likerId], { type: 'likes' });
     }
   });
 }

@@ -20,7 +20,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           'Answers { id } of the conversation with `profile`, creating it on first use: the ' +
           'same id every time. A conversation the caller removed comes back in their list. ' +
           '400 cannot_chat_self; 404 member_not_found for an unknown, deleted, banned or ' +
-          'unactivated member; 403 not_logged_in when nobody is logged in; 403 ' +
+          'unactivated member, or one blocked either way; 403 not_logged_in when nobody is logged in; 403 ' +
           'not_activated when a caller who has not confirmed their e-mail address would ' +
           'start a new conversation (one that exists opens).',
         querystring: chatStartQuerySchema,

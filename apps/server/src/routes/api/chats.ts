@@ -9,6 +9,9 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "The logged-in member's conversations, newest activity first",
+        description:
+          'A conversation with a member blocked either way (POST /api/block.php) is left ' +
+          'out, unread messages and all; unblocking brings it back with its history.',
         response: { 200: chatsResponseSchema, 403: apiErrorSchema },
       },
     },

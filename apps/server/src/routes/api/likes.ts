@@ -16,6 +16,9 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Members the logged-in member liked, and members who liked them (new first)',
+        description:
+          'Members blocked either way (POST /api/block.php) are listed in neither list, so ' +
+          'their likes count in no badge.',
         response: { 200: likesResponseSchema, 403: apiErrorSchema },
       },
     },
@@ -30,7 +33,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Idempotent: liking again keeps the one like and its original date. 400 ' +
           'cannot_like_self; 404 member_not_found for an unknown, deleted, banned or ' +
-          'unactivated member; 403 not_logged_in when nobody is logged in, and 403 ' +
+          'unactivated member, or one blocked either way; 403 not_logged_in when nobody is logged in, and 403 ' +
           'not_activated while the caller has not confirmed their e-mail address.',
         body: likeBodySchema,
         response: {
@@ -56,7 +59,8 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The member id comes in the JSON body `{ profile }` or as `?profile=` (400 ' +
           'missing_profile without either, profile_mismatch when they differ). Idempotent: ' +
-          'removing a like that does not exist answers the same.',
+          'removing a like that does not exist answers the same. A member blocked either ' +
+          'way is not told (no live hint).',
         querystring: unlikeQuerySchema,
         body: unlikeBodySchema,
         response: { 200: likeStateResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },

@@ -1,10 +1,9 @@
-import { LIVE_PATH, type LiveEvent } from '@amora/shared/schemas/live';
-import type { FastifyInstance } from 'fastify';
+import { LIVE_PATH } from '@amora/shared/schemas/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
 import { openPostgres } from '../../db/database.js';
 import { notifyMembers } from '../../modules/live/live-notify.js';
+import { listening, openLive, until } from '../../test/live-socket.js';
 import { appHeaders, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -14,38 +13,6 @@ beforeAll(async () => {
   base = await listening(t.app);
 });
 afterAll(() => t.close());
-
-/** The app listening on a free loopback port: a browser's WebSocket needs a real socket. */
-async function listening(app: FastifyInstance) {
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return address.replace(/^http/, 'ws');
-}
-
-/** Opens the live channel like a tab of the app would; collects what arrives. */
-async function openLive(base: string, cookie: string | null, origin?: string) {
-  const received: LiveEvent[] = [];
-  const socket = new WebSocket(`${base}${LIVE_PATH}`, {
-    headers: { ...(cookie ? { cookie } : {}), origin: origin ?? base.replace(/^ws/, 'http') },
-  });
-  socket.on('message', (data) => received.push(JSON.parse(String(data)) as LiveEvent));
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('unexpected-response', (_req, res) =>
-      reject(new Error(`Unexpected server response: ${res.statusCode}`)),
-    );
-    socket.once('error', reject);
-  });
-  return { socket, received, closed };
-}
-
-async function until(check: () => boolean, what: string) {
-  const end = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe(`the live channel ${LIVE_PATH}`, () => {
   it('refuses a visitor without a session', async () => {

@@ -20,7 +20,9 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           `Up to ${MESSAGES_PAGE_SIZE} messages, oldest first within the page: the newest ` +
           'page, or the one before message `before`. Reading the newest page marks the ' +
           'conversation read for the caller. 403 not_in_conversation unless the caller is one ' +
-          'of its two members. `profile.deleted` is true when the other member is gone.',
+          'of its two members. `profile.deleted` is true when the other member is gone, ' +
+          'and while either blocked the other: then the history is shown as it was and ' +
+          'nothing is marked read.',
         querystring: messagesQuerySchema,
         response: { 200: messagesResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },
@@ -38,11 +40,10 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           'never HTML). Members who are not paid pay credits per message (MESSAGE_CREDITS, ' +
           'per country MESSAGE_CREDITS_BY_COUNTRY); answers { message, credits } with the new ' +
           'balance. Refusals in this order: 403 not_logged_in; 403 not_in_conversation; ' +
-          '410 member_gone when the other member deleted their account; 403 not_activated ' +
+          '403 blocked when either member blocked the other; 410 member_gone when the other member deleted their account; 403 not_activated ' +
           'while the sender has not confirmed their e-mail address; 402 ' +
           '`credits_owed` while a refund left credits owed, 402 insufficient_credits when the ' +
-          'balance is short (nothing is stored). 403 blocked when either member blocked the ' +
-          'other. 429 conversation_limit (with `retry_at` and Retry-After) when a member who ' +
+          'balance is short (nothing is stored). 429 conversation_limit (with `retry_at` and Retry-After) when a member who ' +
           'signed up less than 24 hours ago would start more new conversations (a first ' +
           'message to someone who has not written to them) than NEW_MEMBER_CONVERSATIONS_' +
           'PER_HOUR in an hour or _PER_DAY in that day; replies are never braked. 202 with ' +

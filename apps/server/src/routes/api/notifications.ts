@@ -26,7 +26,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `Up to ${NOTIFICATIONS_PAGE_SIZE} per page (\`before\`: older than that id): new likes, ` +
           'new messages (one per conversation while unread, with `count`) and account notices, ' +
-          'with the unread count.',
+          'with the unread count. What a member blocked either way did is neither listed ' +
+          'nor counted (nor pushed, nor in the digest mail).',
         querystring: notificationsQuerySchema,
         response: { 200: notificationsResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },

@@ -18,7 +18,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'When the logged-in viewer opens the profile of a member who liked them, that ' +
           'like stops being new (like_new false in GET /api/likes.php). Logged out, limited ' +
-          'per address together with GET /api/similar.php (429).',
+          'per address together with GET /api/similar.php (429). 404 member_not_found for ' +
+          'an unknown member, one who left, and one the logged-in viewer blocked or was ' +
+          'blocked by (own profile always answers).',
         querystring: profileQuerySchema,
         response: {
           200: profileResponseSchema,

@@ -11,6 +11,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary:
           'Member search: 12 a page, most recently active first (login optional, as settings allow)',
+        description:
+          'A logged-in searcher never finds themselves, nor a member they blocked or who ' +
+          'blocked them (POST /api/block.php); the count leaves them out too.',
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },

@@ -17,7 +17,8 @@ export const similarRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Same gender as the viewed member, age within 5 years of theirs, same country or ' +
           `its nearby pair (${NEARBY_COUNTRIES.map((pair) => pair.join('-')).join(', ')}), ` +
-          'any region; never the viewed member or the viewer; most recently active first. ' +
+          'any region; never the viewed member or the viewer, nor a member blocked either ' +
+          'way by the viewer (viewing one answers 404); most recently active first. ' +
           'Logged out, limited per address together with GET /api/profile.php (429).',
         querystring: profileQuerySchema,
         response: {
