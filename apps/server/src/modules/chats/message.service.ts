@@ -45,8 +45,8 @@ export const toMessage = (row: MessageRow): Message => ({
 
 /**
  * `GET /api/chat.php?profile=`: the conversation with a member others may see and neither
- * member blocked, made on
- * first use (the same id every time after), and back in the caller's list if removed. A
+ * member blocked, made on first use (the same id every time after), and back in the caller's
+ * list if removed. A
  * member who has not confirmed their address may open a conversation that exists, not
  * start one (403 `not_activated`).
  */
