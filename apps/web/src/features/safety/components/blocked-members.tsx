@@ -39,7 +39,7 @@ export function BlockedMembers() {
           </span>
           <button
             type="button"
-            className="btn btn-sm btn-outline-secondary"
+            className="btn btn-sm btn-outline-secondary text-nowrap flex-shrink-0"
             aria-label={t('safety.unblock_member', { name: profile.name })}
             disabled={setBlocked.isPending}
             onClick={() =>
