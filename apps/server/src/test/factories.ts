@@ -163,3 +163,13 @@ export async function createConversation(
   }
   return id;
 }
+
+/** A member's credit balance as stored. */
+export async function creditsOf(db: Kysely<Database>, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select('credits')
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return row.credits;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCredits } from '../../modules/credits/credit-ledger.repository.js';
-import { createMember, type MemberSpec } from '../../test/factories.js';
+import { createMember, creditsOf, type MemberSpec } from '../../test/factories.js';
 import { createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -31,14 +31,7 @@ const chatWith = async (from: Member, to: number) =>
     .id as number;
 const send = (from: Member, conversation: number, text: string) =>
   from.client.call({ method: 'POST', url: '/api/messages.php', payload: { conversation, text } });
-const creditsOf = async (id: number) =>
-  (
-    await t.db
-      .selectFrom('members')
-      .select('credits')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).credits;
+const balanceOf = (id: number) => creditsOf(t.db, id);
 const messagesIn = async (conversation: number) =>
   t.db.selectFrom('messages').selectAll().where('conversation_id', '=', conversation).execute();
 
@@ -67,7 +60,7 @@ describe('the new-member conversation brake', () => {
       .executeTakeFirstOrThrow();
     const other = await createMember(t.db);
     const conversation = await chatWith(me, other.id);
-    const credits = await creditsOf(me.id);
+    const credits = await balanceOf(me.id);
 
     const res = await send(me, conversation, 'Hi there, nice profile');
     expect(res.statusCode).toBe(429);
@@ -78,7 +71,7 @@ describe('the new-member conversation brake', () => {
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(await messagesIn(conversation)).toEqual([]);
-    expect(await creditsOf(me.id)).toBe(credits);
+    expect(await balanceOf(me.id)).toBe(credits);
   });
 
   it('never brakes replies, nor more messages in a conversation already started', async () => {
@@ -154,12 +147,12 @@ describe('the duplicate-text brake', () => {
     }
     const fourth = await member();
     const conversation = await chatWith(me, fourth.id);
-    const credits = await creditsOf(me.id);
+    const credits = await balanceOf(me.id);
     const res = await send(me, conversation, text.replace('123', '9'));
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toMatchObject({ held: true, sender: me.id });
     expect(res.json().credits).toBe(credits - 1);
-    expect(await creditsOf(me.id)).toBe(credits - 1);
+    expect(await balanceOf(me.id)).toBe(credits - 1);
 
     // The recipient sees nothing of it.
     const page = await fourth.client.call({

@@ -2,7 +2,7 @@ import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE } from '@amora/shared/schemas/me
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCredits, ledgerBalance } from '../../modules/credits/credit-ledger.repository.js';
-import { createMember, type MemberSpec } from '../../test/factories.js';
+import { createMember, creditsOf, type MemberSpec } from '../../test/factories.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -48,14 +48,7 @@ async function chatsOf(client: Client) {
   }[];
 }
 
-const balance = async (id: number) =>
-  (
-    await t.db
-      .selectFrom('members')
-      .select('credits')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).credits;
+const balance = (id: number) => creditsOf(t.db, id);
 
 describe('GET /api/chat.php', () => {
   it('starts a conversation once and answers the same id every time, from either side', async () => {
