@@ -213,6 +213,7 @@ function filterFor(q, searcher) {
     bornOnOrBefore: bornOnOrBefore(today, q.min_age ?? 18),
     bornAfter: q.max_age ? bornOnOrBefore(today, q.max_age + 1) : null,
     withPhoto: q.pp === 1,
+    hideFlagged: q.hideNudity === 1,
   };
 }
 

@@ -42,6 +42,9 @@ export const SHARED_APP_ENV = {
   // the time bonus and the welcome code on.
   TIME_BONUS_PERCENT: '0',
   WELCOME_DISCOUNT_PERCENT: '0',
+  // Uploaded photos show to others at once; e2e/photo-screening.test.ts screens on a server
+  // of its own.
+  PHOTO_SCREENING: 'off',
 };
 
 /** Asks the server over IPC to restore its start-up data; resolves once it has. */

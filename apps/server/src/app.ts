@@ -34,6 +34,7 @@ import { discountCodeRoutes } from './routes/api/discountcode.js';
 import { emailChangeRoutes } from './routes/api/email-change.js';
 import { geocodeRoutes } from './routes/api/geocode.js';
 import { healthRoutes } from './routes/api/health.js';
+import { imageRoutes } from './routes/api/image.js';
 import { likesRoutes } from './routes/api/likes.js';
 import { messagesRoutes } from './routes/api/messages.js';
 import { mollieWebhookRoutes } from './routes/api/mollie-webhook.js';
@@ -113,6 +114,7 @@ export async function buildApp({
   await app.register(siteRoutes);
   await app.register(profileRoutes);
   await app.register(profileImageRoutes);
+  await app.register(imageRoutes);
   await app.register(chatsRoutes);
   await app.register(chatRoutes);
   await app.register(messagesRoutes);

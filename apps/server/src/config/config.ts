@@ -76,6 +76,10 @@ const envSchema = z.object({
   NEW_MEMBER_CONVERSATIONS_PER_HOUR: positiveInt.default(5),
   NEW_MEMBER_CONVERSATIONS_PER_DAY: positiveInt.default(15),
   DUPLICATE_TEXT_RECIPIENTS: positiveInt.default(3),
+  // Photo screening (issue 18): every upload is classified; P(Porn) + P(Hentai) at or above
+  // the threshold flags it (0 flags every photo).
+  PHOTO_SCREENING: onOff.default('on'),
+  PHOTO_NUDITY_THRESHOLD: z.coerce.number().min(0).max(1).default(0.6),
   SESSION_DAYS: positiveInt.default(30),
   SESSION_MAX_DAYS: positiveInt.default(90),
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
@@ -222,6 +226,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
       loginFailuresDelayMs: e.LOGIN_FAILURES_DELAY_MS,
       publicProfileViewsPerHour: e.PUBLIC_PROFILE_VIEWS_PER_HOUR,
+    },
+    /** Photo screening: on or off, and the nudity score that flags a photo. */
+    photoScreening: {
+      enabled: e.PHOTO_SCREENING === 'on',
+      threshold: e.PHOTO_NUDITY_THRESHOLD,
     },
     /** The scam brakes of modules/safety/brakes.ts. */
     brakes: {

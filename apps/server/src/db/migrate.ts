@@ -13,6 +13,7 @@ import * as hourlyCounters from './migrations/2026112210-hourly-counters.js';
 import * as paymentsExactlyOnce from './migrations/2026112211-payments-exactly-once.js';
 import * as discountCodes from './migrations/2026112212-discount-codes.js';
 import * as safety from './migrations/2026112401-safety.js';
+import * as photoScreening from './migrations/2026112402-photo-screening.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112211-payments-exactly-once': paymentsExactlyOnce,
   '2026112212-discount-codes': discountCodes,
   '2026112401-safety': safety,
+  '2026112402-photo-screening': photoScreening,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

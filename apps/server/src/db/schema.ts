@@ -40,6 +40,8 @@ export interface MembersTable {
   price_country: string | null;
   /** Credits a refund or chargeback could not take back; paid off by the next purchase. */
   credits_owed: ColumnType<number, number | undefined, number>;
+  /** The member chose to see photos the classifier flagged without the blur. */
+  show_flagged_photos: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface ProfilesTable {
@@ -58,6 +60,8 @@ export interface ProfilesTable {
   updated_at: Timestamp;
 }
 
+export type ImageScreening = 'pending' | 'clean' | 'flagged';
+
 export interface ImagesTable {
   id: Generated<number>;
   member_id: number;
@@ -65,6 +69,14 @@ export interface ImagesTable {
   thumb_filename: string;
   position: number;
   created_at: Timestamp;
+  /** `pending`: shown to its owner only until the classifier has seen it (issue 18). */
+  screening: ColumnType<ImageScreening, ImageScreening | undefined, ImageScreening>;
+  /** P(Porn) + P(Hentai); null until classified. */
+  nudity_score: ColumnType<number | null, number | null | undefined, number | null>;
+  screened_at: NullableTimestamp;
+  /** The blurred copies of a flagged photo, under names of their own. */
+  blurred_filename: ColumnType<string | null, string | null | undefined, string | null>;
+  blurred_thumb_filename: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -207,7 +219,7 @@ export interface LikesTable {
   seen_at: NullableTimestamp;
 }
 
-export type OutboxKind = 'mail' | 'push';
+export type OutboxKind = 'mail' | 'push' | 'photo_screen';
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** A job for the outbox worker (mail now, push later); see docs/decisions/007. */

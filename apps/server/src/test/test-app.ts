@@ -54,6 +54,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // Tests change settings straight in the database and expect the next call to see them.
     SETTINGS_CACHE_SECONDS: '0',
+    // Uploads show at once; the screening's own tests turn it on (photo-screening.test.ts).
+    PHOTO_SCREENING: 'off',
     ...env,
   });
   await ensureSiteDefaults(testDb.db);

@@ -54,3 +54,13 @@ export const photoDeleteBodySchema = z.object({ image: imageIdSchema.optional() 
 export const photoDeleteQuerySchema = z.object({
   image: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
+
+/** `GET /api/image.php?id=&reveal=1`: a photo others see blurred, as uploaded (members only). */
+export const imageRevealQuerySchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  reveal: z.enum(['1', 'true']),
+});
+export const imageRevealResponseSchema = z.object({
+  image: z.object({ id: z.number().int(), filename: z.string(), thumb_filename: z.string() }),
+});
+export type ImageRevealResponse = z.infer<typeof imageRevealResponseSchema>;

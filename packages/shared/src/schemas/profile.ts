@@ -5,6 +5,15 @@ export const imageSchema = z.object({
   id: z.number().int(),
   filename: z.string(),
   thumb_filename: z.string(),
+  /**
+   * The files are the blurred copy of a flagged photo (issue 18): members reveal it with
+   * `GET /api/image.php?id=&reveal=1`, or see it plain with `show_flagged_photos`.
+   */
+  blurred: z.boolean().optional(),
+  /** Own photos only: not screened yet, shown to nobody else meanwhile. */
+  checking: z.boolean().optional(),
+  /** Own photos only: flagged, so others see it blurred. */
+  flagged: z.boolean().optional(),
 });
 export type Image = z.infer<typeof imageSchema>;
 

@@ -74,7 +74,17 @@ export const profileUpdateSchema = z
   })
   .strict();
 
-export const userUpdateSchema = z.union([locationUpdateSchema, profileUpdateSchema]);
+/** `PUT /api/user.php` with the member's own choices. */
+export const settingsUpdateSchema = z
+  .object({ settings: z.object({ show_flagged_photos: z.boolean() }).strict() })
+  .strict();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+export const userUpdateSchema = z.union([
+  locationUpdateSchema,
+  profileUpdateSchema,
+  settingsUpdateSchema,
+]);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const pushSubscriptionBodySchema = z.object({

@@ -14,6 +14,8 @@ export const userSchema = z.object({
   credits: z.number().int(),
   last_signup_step: z.number().int().nullable(),
   profile: ownProfileSchema,
+  /** The member's own choices; `show_flagged_photos`: see flagged photos without the blur. */
+  settings: z.object({ show_flagged_photos: z.boolean() }),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -23,9 +23,13 @@ export async function deleteMemberImages(trx: Trx, memberId: number): Promise<st
   const rows = await trx
     .deleteFrom('images')
     .where('member_id', '=', memberId)
-    .returning(['filename', 'thumb_filename'])
+    .returning(['filename', 'thumb_filename', 'blurred_filename', 'blurred_thumb_filename'])
     .execute();
-  return rows.flatMap((r) => [r.filename, r.thumb_filename]);
+  return rows.flatMap((r) =>
+    [r.filename, r.thumb_filename, r.blurred_filename, r.blurred_thumb_filename].filter(
+      (name): name is string => name !== null,
+    ),
+  );
 }
 
 /**

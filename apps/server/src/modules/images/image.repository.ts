@@ -54,6 +54,7 @@ export async function insertImages(
   memberId: number,
   firstPosition: number,
   images: readonly NewImage[],
+  screening: 'pending' | 'clean' = 'pending',
 ): Promise<ImageRow[]> {
   if (images.length === 0) return [];
   const rows = await db
@@ -64,6 +65,7 @@ export async function insertImages(
         filename: image.filename,
         thumb_filename: image.thumbFilename,
         position: firstPosition + i,
+        screening,
       })),
     )
     .returningAll()

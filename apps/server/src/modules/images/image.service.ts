@@ -13,6 +13,7 @@ import {
 } from './image.repository.js';
 import { type ProcessedImage, processImage } from './image-processing.js';
 import type { ImageStorage } from './image-storage.js';
+import { queueScreening } from './photo-screening.js';
 
 const WEBP = 'image/webp';
 
@@ -47,6 +48,7 @@ export async function addImages(
   storage: ImageStorage,
   memberId: number,
   files: readonly Buffer[],
+  { screen }: { screen: boolean },
 ): Promise<UploadedImage[]> {
   if (files.length === 0) {
     throw badRequest('no_file', 'Choose a photo to upload (multipart field "file")');
@@ -87,7 +89,16 @@ export async function addImages(
       if (count + newImages.length > IMAGE_UPLOAD_LIMITS.maxPhotosPerMember) {
         throw tooManyPhotos(count, newImages.length);
       }
-      const inserted = await insertImages(trx, memberId, nextPosition, newImages);
+      const inserted = await insertImages(
+        trx,
+        memberId,
+        nextPosition,
+        newImages,
+        screen ? 'pending' : 'clean',
+      );
+      // Screened by the outbox worker: the upload answers at once, and a restart or another
+      // instance finishes it (docs/decisions/034). Until then only the owner sees it.
+      if (screen) await queueScreening(trx, inserted);
       const first = inserted[0];
       if (first) await setMainImageIfMissing(trx, memberId, first.id);
       return inserted;

@@ -43,7 +43,12 @@ export async function removePhoto(
     }
     return row;
   });
-  const files = [removed.filename, removed.thumb_filename];
+  const files = [
+    removed.filename,
+    removed.thumb_filename,
+    ...(removed.blurred_filename ? [removed.blurred_filename] : []),
+    ...(removed.blurred_thumb_filename ? [removed.blurred_thumb_filename] : []),
+  ];
   const results = await Promise.allSettled(files.map((name) => storage.remove(name)));
   const failed = files.filter((_, i) => results[i]?.status === 'rejected');
   // The photo is gone for the member either way; a file left behind is for the operator.

@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, OutboxKind } from '../../db/schema.js';
+import type { ImageStorage } from '../images/image-storage.js';
+import { processPhotoClassifier } from '../images/nsfw-classifier.js';
+import { screenJobSchema, screenPhoto } from '../images/photo-screening.js';
 import { queueDigests } from '../notifications/digest.service.js';
 import { deliverPushJob, vapidSubject } from '../push/push-delivery.js';
 import { readStoredSettings } from '../site/site.repository.js';
@@ -38,6 +41,8 @@ export interface OutboxWorkerDeps {
   digestEveryMs?: number;
   /** Back-off after `attempts` failed tries; default 30 s, 2 min, 10 min, 1 h. */
   retryDelayMs?: (attempts: number) => number;
+  /** Screens one photo (`photo_screen` jobs); without it those jobs wait (PHOTO_SCREENING=off). */
+  screenPhoto?: (imageId: number) => Promise<void>;
 }
 
 export interface OutboxWorker {
@@ -143,15 +148,42 @@ export function startOutboxWorker(
     });
   }
 
+  async function screen(job: OutboxJob, screenPhoto: (imageId: number) => Promise<void>) {
+    const parsed = screenJobSchema.safeParse(job.payload);
+    if (!parsed.success) {
+      await markJobFailed(db, job.id, {
+        error: 'invalid payload',
+        retryInMs: null,
+        rendered: null,
+      });
+      return;
+    }
+    try {
+      await screenPhoto(parsed.data.imageId);
+    } catch (error) {
+      const lastTry = job.attempts >= MAX_ATTEMPTS;
+      log.warn({ outboxId: job.id, err: error }, 'outbox: photo screening failed');
+      await markJobFailed(db, job.id, {
+        error: errorText(error),
+        retryInMs: lastTry ? null : Math.min(backoff(job.attempts), 60_000),
+        rendered: null,
+      });
+      return;
+    }
+    await markJobSent(db, job.id, { rendered: null });
+  }
+
+  const kinds: OutboxKind[] = deps.screenPhoto
+    ? ['mail', 'push', 'photo_screen']
+    : ['mail', 'push'];
+
   async function drain(): Promise<number> {
     let handled = 0;
     while (handled < BATCH && !stopped) {
-      const job = await claimNextJob(db, {
-        kinds: ['mail', 'push'],
-        lockSeconds: deps.lockSeconds,
-      });
+      const job = await claimNextJob(db, { kinds, lockSeconds: deps.lockSeconds });
       if (!job) break;
       if (job.kind === 'push') await deliverPush(job);
+      else if (job.kind === 'photo_screen' && deps.screenPhoto) await screen(job, deps.screenPhoto);
       else await deliver(job);
       handled += 1;
     }
@@ -205,9 +237,28 @@ export function startOutboxWorker(
 
 /** The worker of one app instance, configured from its settings (server.ts and tests). */
 export function startAppOutboxWorker(
-  app: { db: Kysely<Database>; config: AppConfig; log: FastifyBaseLogger },
+  app: {
+    db: Kysely<Database>;
+    config: AppConfig;
+    log: FastifyBaseLogger;
+    imageStorage: ImageStorage;
+  },
   overrides: Partial<Omit<OutboxWorkerDeps, 'publicUrl'>> = {},
 ): OutboxWorker {
+  const { photoScreening } = app.config;
+  const screening = photoScreening.enabled && {
+    screenPhoto: (imageId: number) =>
+      screenPhoto(
+        {
+          db: app.db,
+          storage: app.imageStorage,
+          classifier: processPhotoClassifier(),
+          threshold: photoScreening.threshold,
+          log: app.log,
+        },
+        imageId,
+      ),
+  };
   return startOutboxWorker(
     app.db,
     {
@@ -215,6 +266,7 @@ export function startAppOutboxWorker(
       publicUrl: app.config.publicUrl,
       pushSubject: vapidSubject(app.config.publicUrl, app.config.mailFrom),
       pushServiceHosts: app.config.pushServiceHosts,
+      ...screening,
       ...overrides,
     },
     app.log,

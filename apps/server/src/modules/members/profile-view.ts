@@ -11,12 +11,42 @@ const toImage = (row: ImageRow): Image => ({
   thumb_filename: row.thumb_filename,
 });
 
+/**
+ * The photos others may see (issue 18, docs/decisions/034): never one not screened yet; a
+ * flagged one as its blurred copy unless the viewer chose to see flagged photos, and not at
+ * all with `hideFlagged` (a `hideNudity` search).
+ */
+export function photosForOthers(
+  images: readonly ImageRow[],
+  viewerSeesFlagged: boolean,
+  hideFlagged: boolean,
+): Image[] {
+  return images.flatMap((row): Image[] => {
+    if (row.screening === 'pending') return [];
+    if (row.screening !== 'flagged') return [toImage(row)];
+    if (hideFlagged) return [];
+    if (viewerSeesFlagged) return [toImage(row)];
+    if (!row.blurred_filename || !row.blurred_thumb_filename) return [];
+    return [
+      {
+        id: row.id,
+        filename: row.blurred_filename,
+        thumb_filename: row.blurred_thumb_filename,
+        blurred: true,
+      },
+    ];
+  });
+}
+
 /** A member as any other member sees them: age only, never the date of birth. */
 export function toPublicProfile(
-  { profile, fictional, images }: ProfileRecord,
+  { profile, fictional, images: rows, viewerSeesFlagged }: ProfileRecord,
   visibleNotes: readonly string[],
   today: Date = new Date(),
+  { hideFlagged = false }: { hideFlagged?: boolean } = {},
 ): PublicProfile {
+  const images = photosForOthers(rows, viewerSeesFlagged, hideFlagged);
+  // A main photo others may not see gives way to the next one they may.
   const main = images.find((i) => i.id === profile.main_image_id) ?? images[0] ?? null;
   const notes = Object.fromEntries(
     Object.entries(profile.notes).filter(([key, text]) => visibleNotes.includes(key) && text),
@@ -30,8 +60,8 @@ export function toPublicProfile(
     countryregion: profile.countryregion,
     city: profile.city,
     language: profile.language,
-    main_image: main ? toImage(main) : null,
-    images: images.map(toImage),
+    main_image: main,
+    images,
     notes,
     fields: profile.fields,
     interests: profile.interests,
@@ -39,10 +69,21 @@ export function toPublicProfile(
   };
 }
 
-/** The logged-in member's own profile: every note, and the date of birth. */
+/**
+ * The logged-in member's own profile: every note, the date of birth, and every photo as
+ * uploaded, marked while it is being checked or when others see it blurred.
+ */
 export function toOwnProfile(record: ProfileRecord, today: Date = new Date()): OwnProfile {
+  const images = record.images.map((row) => ({
+    ...toImage(row),
+    ...(row.screening === 'pending' && { checking: true }),
+    ...(row.screening === 'flagged' && { flagged: true }),
+  }));
+  const main = images.find((i) => i.id === record.profile.main_image_id) ?? images[0] ?? null;
   return {
     ...toPublicProfile(record, Object.keys(record.profile.notes), today),
+    main_image: main,
+    images,
     date_of_birth: record.profile.date_of_birth,
   };
 }

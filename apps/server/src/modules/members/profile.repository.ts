@@ -6,12 +6,17 @@ export interface ProfileRecord {
   profile: ProfileRow;
   fictional: boolean;
   images: ImageRow[];
+  /** The viewer chose to see flagged photos unblurred (false for visitors). */
+  viewerSeesFlagged: boolean;
 }
 
 export interface ProfileVisibility {
   /** Leave out members others may not see (deleted, banned, not yet activated). */
   visibleOnly: boolean;
-  /** The member who looks: anyone they blocked, or who blocked them, is left out too. */
+  /**
+   * The member who looks: anyone they blocked, or who blocked them, is left out too, and
+   * their choice to see flagged photos unblurred comes along.
+   */
   viewerId?: number | null;
 }
 
@@ -45,10 +50,17 @@ export function profileRecordsQuery(db: Kysely<Database>, options: ProfileVisibi
       .where('members.status', '=', 'active')
       .where('members.activated_at', 'is not', null);
   }
-  if (options.viewerId != null) {
-    query = query.where(noBlockBetween(options.viewerId, sql.ref('profiles.member_id')));
+  const viewerId = options.viewerId ?? null;
+  if (viewerId !== null) {
+    query = query.where(noBlockBetween(viewerId, sql.ref('profiles.member_id')));
   }
-  return query;
+  return query.select(
+    viewerId === null
+      ? sql<boolean>`false`.as('viewer_sees_flagged')
+      : sql<boolean>`coalesce((select show_flagged_photos from members v where v.id = ${viewerId}), false)`.as(
+          'viewer_sees_flagged',
+        ),
+  );
 }
 
 type ProfileRecordRow = Awaited<
@@ -59,12 +71,18 @@ type ProfileRecordRow = Awaited<
 export function toProfileRecord({
   fictional,
   images,
+  viewer_sees_flagged,
   ...profile
 }: ProfileRecordRow): ProfileRecord {
   return {
     profile,
     fictional,
-    images: (images ?? []).map((image) => ({ ...image, created_at: new Date(image.created_at) })),
+    viewerSeesFlagged: Boolean(viewer_sees_flagged),
+    images: (images ?? []).map((image) => ({
+      ...image,
+      created_at: new Date(image.created_at),
+      screened_at: image.screened_at === null ? null : new Date(image.screened_at),
+    })),
   };
 }
 

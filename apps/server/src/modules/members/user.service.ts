@@ -28,5 +28,6 @@ export async function loadUser(
     credits: member.credits,
     last_signup_step: member.last_signup_step,
     profile: toOwnProfile(record, now),
+    settings: { show_flagged_photos: member.show_flagged_photos },
   };
 }

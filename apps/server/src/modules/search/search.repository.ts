@@ -21,6 +21,8 @@ export interface SearchFilter {
   /** Dates of birth after this one only (the highest age), or no bound. */
   bornAfter: string | null;
   withPhoto: boolean;
+  /** `hideNudity`: flagged photos do not count as photos (nor show). */
+  hideFlagged: boolean;
 }
 
 function where<O>(
@@ -32,7 +34,18 @@ function where<O>(
   if (f.countryregion !== null) q = q.where('countryregion', '=', f.countryregion);
   else if (f.country !== null) q = q.where('country', '=', f.country);
   if (f.gender !== null) q = q.where('gender', '=', f.gender);
-  if (f.withPhoto) q = q.where('has_photo', '=', true);
+  if (f.withPhoto) {
+    // `has_photo` narrows on the index; only photos others may see count (issue 18).
+    const shown = f.hideFlagged ? (['clean'] as const) : (['clean', 'flagged'] as const);
+    q = q.where('has_photo', '=', true).where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('images')
+          .select(sql<number>`1`.as('one'))
+          .whereRef('images.member_id', '=', 'search_profiles.member_id')
+          .where('images.screening', 'in', [...shown]),
+      ),
+    );
+  }
   if (f.excludeMemberId !== null) {
     q = q
       .where('member_id', '<>', f.excludeMemberId)

@@ -159,6 +159,7 @@ export async function searchMembers(
     bornOnOrBefore: bornOnOrBefore(today, Math.max(minAge ?? MIN_AGE, MIN_AGE)),
     bornAfter: maxAge === null ? null : bornOnOrBefore(today, maxAge + 1),
     withPhoto: filters.pp ?? false,
+    hideFlagged: query.hideNudity === true,
   };
   const page = query.page ?? 1;
 
@@ -174,7 +175,9 @@ export async function searchMembers(
   ]);
 
   const profiles = records.map((record) =>
-    toPublicProfile(record, settings.visible_profile_notes, today),
+    toPublicProfile(record, settings.visible_profile_notes, today, {
+      hideFlagged: filter.hideFlagged,
+    }),
   );
   const capped = counted > SEARCH_RESULTS_CAP;
   const numResults = Math.min(counted, SEARCH_RESULTS_CAP);

@@ -48,7 +48,9 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const memberId = app.requireMember(request);
       const files = await readUploadedFiles(request);
-      const images = await addImages(app.db, app.imageStorage, memberId, files);
+      const images = await addImages(app.db, app.imageStorage, memberId, files, {
+        screen: app.config.photoScreening.enabled,
+      });
       return { images };
     },
   );

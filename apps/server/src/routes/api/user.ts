@@ -9,6 +9,7 @@ import {
   locationUpdateSchema,
   profileUpdateSchema,
   pushSubscriptionBodySchema,
+  settingsUpdateSchema,
   userUpdateSchema,
 } from '@amora/shared/schemas/user-update';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -140,7 +141,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           'from /api/regions.php) or { profile: { name?, gender?, date_of_birth?, fields?, ' +
           'notes?, interests? }, lastSignupStep? }: fields and notes are merged into the stored ' +
           'ones; date_of_birth must be a real date (YYYY-MM-DD, no zero parts) of someone at ' +
-          'least 18. Answers { user }.',
+          'least 18; or { settings: { show_flagged_photos } } (see photos the screening ' +
+          'flagged without the blur). Answers { user }.',
         body: userUpdateSchema,
         response: { 200: userResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },
@@ -151,6 +153,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const body: unknown = request.body;
       if (typeof body === 'object' && body !== null && 'profile' in body) {
         await updateProfile(app.db, memberId, parseBody(profileUpdateSchema, body));
+      } else if (typeof body === 'object' && body !== null && 'settings' in body) {
+        const { settings } = parseBody(settingsUpdateSchema, body);
+        await app.db
+          .updateTable('members')
+          .set({ show_flagged_photos: settings.show_flagged_photos })
+          .where('id', '=', memberId)
+          .execute();
       } else {
         await updateLocation(app.db, memberId, parseBody(locationUpdateSchema, body));
       }

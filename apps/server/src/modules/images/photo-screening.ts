@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import sharp from 'sharp';
+import { z } from 'zod';
+import type { Database, ImageRow } from '../../db/schema.js';
+import type { ImageStorage } from './image-storage.js';
+import type { PhotoClassifier } from './nsfw-classifier.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a `photo_screen` outbox job carries. */
+export const screenJobSchema = z.object({ imageId: z.number().int().positive() });
+
+/** One `photo_screen` job per new photo, in the upload's transaction. */
+export async function queueScreening(db: Db, images: readonly ImageRow[]): Promise<void> {
+  if (images.length === 0) return;
+  await db
+    .insertInto('outbox')
+    .values(
+      images.map((image) => ({
+        kind: 'photo_screen' as const,
+        member_id: image.member_id,
+        payload: JSON.stringify({ imageId: image.id }),
+      })),
+    )
+    .execute();
+}
+
+/** A strong blur: shapes and colours stay, nothing explicit can be made out. */
+const blurred = (file: Buffer, width: number) =>
+  sharp(file)
+    .resize({ width, withoutEnlargement: true })
+    .blur(Math.max(20, width / 12))
+    .webp({ quality: 60 })
+    .toBuffer();
+
+export interface ScreeningDeps {
+  db: Kysely<Database>;
+  storage: ImageStorage;
+  classifier: PhotoClassifier;
+  /** P(Porn) + P(Hentai) at or above it flags the photo. */
+  threshold: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Screens one photo: classifies the stored file and marks it `clean` or `flagged`; a flagged
+ * one gets blurred copies (full size and thumbnail) under fresh names. A photo removed
+ * meanwhile is left alone (and its copies, if made, removed again). Throws on a failure the
+ * outbox retries (an unreadable file, a classifier that stopped).
+ */
+export async function screenPhoto(deps: ScreeningDeps, imageId: number): Promise<void> {
+  const { db, storage } = deps;
+  const image = await db
+    .selectFrom('images')
+    .selectAll()
+    .where('id', '=', imageId)
+    .executeTakeFirst();
+  if (!image) return;
+  const file = await storage.get(image.filename);
+  const result = await deps.classifier.classify(file);
+  const flagged = result.nudity >= deps.threshold;
+  const copies: { filename: string; thumbFilename: string } | null = flagged
+    ? { filename: `${randomUUID()}.webp`, thumbFilename: `${randomUUID()}-thumb.webp` }
+    : null;
+  if (copies) {
+    const thumb = await storage.get(image.thumb_filename);
+    await storage.put(copies.filename, await blurred(file, 800), 'image/webp');
+    await storage.put(copies.thumbFilename, await blurred(thumb, 320), 'image/webp');
+  }
+  const updated = await db
+    .updateTable('images')
+    .set({
+      screening: flagged ? 'flagged' : 'clean',
+      nudity_score: result.nudity,
+      screened_at: sql<Date>`now()`,
+      blurred_filename: copies?.filename ?? null,
+      blurred_thumb_filename: copies?.thumbFilename ?? null,
+    })
+    .where('id', '=', imageId)
+    .returning(['blurred_filename'])
+    .executeTakeFirst();
+  const replaced = [image.blurred_filename, image.blurred_thumb_filename].filter(
+    (name): name is string => name !== null && name !== copies?.filename,
+  );
+  if (!updated && copies) replaced.push(copies.filename, copies.thumbFilename);
+  await Promise.allSettled(replaced.map((name) => storage.remove(name)));
+  deps.log.info(
+    { imageId, flagged, nudity: Number(result.nudity.toFixed(3)), ms: Math.round(result.ms) },
+    'photo screened',
+  );
+}
