@@ -1,10 +1,12 @@
+import type { SettingsUpdate } from '@amora/shared/schemas/member-settings';
 import type { User } from '@amora/shared/schemas/user';
 import type { UserUpdate } from '@amora/shared/schemas/user-update';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userKeys } from '@/lib/user-query';
 
-export const updateUser = (update: UserUpdate) => api.put<{ user: User }>('/api/user.php', update);
+export const updateUser = (update: UserUpdate | SettingsUpdate) =>
+  api.put<{ user: User }>('/api/user.php', update);
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();

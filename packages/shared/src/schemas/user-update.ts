@@ -74,17 +74,7 @@ export const profileUpdateSchema = z
   })
   .strict();
 
-/** `PUT /api/user.php` with the member's own choices. */
-export const settingsUpdateSchema = z
-  .object({ settings: z.object({ show_flagged_photos: z.boolean() }).strict() })
-  .strict();
-export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
-
-export const userUpdateSchema = z.union([
-  locationUpdateSchema,
-  profileUpdateSchema,
-  settingsUpdateSchema,
-]);
+export const userUpdateSchema = z.union([locationUpdateSchema, profileUpdateSchema]);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const pushSubscriptionBodySchema = z.object({

@@ -3,13 +3,13 @@ import {
   deleteAccountResponseSchema,
 } from '@amora/shared/schemas/account-deletion';
 import { apiErrorSchema, queryBooleanSchema } from '@amora/shared/schemas/common';
+import { settingsUpdateSchema } from '@amora/shared/schemas/member-settings';
 import { signupBodySchema } from '@amora/shared/schemas/signup';
 import { userResponseSchema } from '@amora/shared/schemas/user';
 import {
   locationUpdateSchema,
   profileUpdateSchema,
   pushSubscriptionBodySchema,
-  settingsUpdateSchema,
   userUpdateSchema,
 } from '@amora/shared/schemas/user-update';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -143,7 +143,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           'ones; date_of_birth must be a real date (YYYY-MM-DD, no zero parts) of someone at ' +
           'least 18; or { settings: { show_flagged_photos } } (see photos the screening ' +
           'flagged without the blur). Answers { user }.',
-        body: userUpdateSchema,
+        body: z.union([userUpdateSchema, settingsUpdateSchema]),
         response: { 200: userResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },
       validatorCompiler: bodyCheckedInHandler,

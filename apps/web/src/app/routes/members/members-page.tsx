@@ -28,7 +28,9 @@ export function Component() {
   const [filters, setFilters] = useState<Filters>({});
   const [manual, setManual] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const search = useSearchMembers(filters, manual);
+  // A member who did not choose to see flagged photos gets none in the results (issue 18).
+  const hideNudity = user !== null && user !== undefined && !user.settings.show_flagged_photos;
+  const search = useSearchMembers(hideNudity ? { ...filters, hideNudity } : filters, manual);
   const likes = useLikes(isLoggedIn);
   const liked = likedIds(likes.data);
   const sentinel = useRef<HTMLDivElement>(null);

@@ -30,6 +30,7 @@ import { likedIds, useToggleLike } from '@/features/likes/api/toggle-like';
 import { useLikes } from '@/features/likes/api/use-likes';
 import { isMissingProfile, useProfile } from '@/features/profile/api/get-profile';
 import { useSimilar } from '@/features/profile/api/get-similar';
+import { useRevealPhoto } from '@/features/profile/api/reveal-photo';
 import { useSafetyDialogs } from '@/features/safety/hooks/use-safety-dialogs';
 import { displayName } from '@/lib/locale-format';
 import { useRegions } from '@/lib/regions-query';
@@ -138,6 +139,7 @@ function ProfileView({ profile, settings }: { profile: PublicProfile; settings: 
           <PhotoGallery
             profile={profile}
             cdnPrefix={settings.cdn_prefix}
+            canReveal={isLoggedIn}
             {...(mayReport && {
               onReport: (image: number) =>
                 safety.askReport({ image, reason: 'inappropriate_photo' }),
@@ -196,14 +198,21 @@ function ProfileView({ profile, settings }: { profile: PublicProfile; settings: 
 function PhotoGallery({
   profile,
   cdnPrefix,
+  canReveal,
   onReport,
 }: {
   profile: PublicProfile;
   cdnPrefix: string;
+  /** Members may show a blurred (flagged) photo as uploaded; visitors may not. */
+  canReveal: boolean;
   onReport?: (image: number) => void;
 }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
+  const reveal = useRevealPhoto();
+  const [revealed, setRevealed] = useState<
+    Record<number, { filename: string; thumb_filename: string }>
+  >({});
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const main = profile.main_image;
   // The main photo opens the gallery, the others follow in the member's order.
@@ -211,7 +220,9 @@ function PhotoGallery({
     ? [main, ...profile.images.filter((image) => image.id !== main.id)]
     : profile.images;
   const count = images.length;
-  const current = images[Math.min(index, count - 1)];
+  const shown = images[Math.min(index, count - 1)];
+  const current =
+    shown && (revealed[shown.id] ? { ...shown, ...revealed[shown.id], blurred: false } : shown);
 
   if (!current) {
     return (
@@ -253,6 +264,28 @@ function PhotoGallery({
           >
             {t('member.photo_n_of_count', { n: index + 1, count })}
           </figcaption>
+        )}
+        {current.blurred && (
+          <div className="photo-blur-notice">
+            <p className="mb-2">{t('member.photo_blurred')}</p>
+            {canReveal ? (
+              <button
+                type="button"
+                className="btn btn-light btn-sm"
+                disabled={reveal.isPending}
+                onClick={() =>
+                  reveal.mutate(current.id, {
+                    onSuccess: (image) => setRevealed((was) => ({ ...was, [image.id]: image })),
+                  })
+                }
+              >
+                {t('member.photo_reveal')}
+              </button>
+            ) : (
+              <p className="small mb-0">{t('member.photo_reveal_members')}</p>
+            )}
+            {reveal.error && <p className="small mb-0 mt-2">{t('member.photo_reveal_failed')}</p>}
+          </div>
         )}
         {onReport && (
           <button

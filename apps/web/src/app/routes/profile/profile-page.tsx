@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { AboutForm } from '@/features/my-profile/components/about-form';
 import { DetailsForm } from '@/features/my-profile/components/details-form';
+import { FlaggedPhotosSetting } from '@/features/my-profile/components/flagged-photos-setting';
 import { InterestsForm } from '@/features/my-profile/components/interests-form';
 import { LocationForm } from '@/features/my-profile/components/location-form';
 import { PhotoManager } from '@/features/my-profile/components/photo-manager';
@@ -48,6 +49,7 @@ export function Component() {
           <LocationForm user={user} settings={settings} />
           <AboutForm user={user} visibleNotes={settings.visible_profile_notes} />
           {showInterests && <InterestsForm user={user} />}
+          <FlaggedPhotosSetting user={user} />
           <AccountSettings />
         </div>
       </div>

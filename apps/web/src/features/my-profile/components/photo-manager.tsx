@@ -87,6 +87,20 @@ export function PhotoManager({ user, cdnPrefix }: { user: User; cdnPrefix: strin
                     <Star size={12} aria-hidden="true" /> {t('my_profile.photos.main')}
                   </figcaption>
                 )}
+                {(image.checking || image.flagged) && (
+                  <span
+                    className={`badge photo-screening-badge ${image.checking ? 'text-bg-light' : 'text-bg-dark'}`}
+                    title={
+                      image.checking
+                        ? t('my_profile.photos.checking_text')
+                        : t('my_profile.photos.flagged_text')
+                    }
+                  >
+                    {image.checking
+                      ? t('my_profile.photos.checking')
+                      : t('my_profile.photos.flagged')}
+                  </span>
+                )}
               </figure>
               <fieldset className="btn-group btn-group-sm w-100 mt-1">
                 <legend className="visually-hidden">{label}</legend>

@@ -11,6 +11,8 @@ export interface SearchFilters {
   country?: Country | undefined;
   countryregion?: string | undefined;
   searchAllCountries?: boolean | undefined;
+  /** Leave flagged photos out (a member who did not choose to see them; issue 18). */
+  hideNudity?: boolean | undefined;
 }
 
 export const searchKeys = {
