@@ -20,15 +20,15 @@ async function loadModel() {
   const started = performance.now();
   await tf.setBackend('wasm');
   await tf.ready();
-  // nsfwjs logs where its model comes from; the server's log says it once itself.
-  const log = console.log;
-  console.log = () => {};
+  // nsfwjs tells the console where its model comes from (the bundled one): not our log's.
+  const info = console.info;
+  console.info = () => {};
   try {
     const nsfw = await import('nsfwjs');
     const model = await nsfw.load('MobileNetV2');
     return { model, loadMs: performance.now() - started };
   } finally {
-    console.log = log;
+    console.info = info;
   }
 }
 
