@@ -24,3 +24,16 @@ export async function touchLastActive(db: Kysely<Database>, id: number): Promise
     .where('last_active_at', '<', sql<Date>`now() - interval '1 minute'`)
     .execute();
 }
+
+/** The member's own choices (`PUT /api/user.php { settings }`). */
+export async function saveMemberSettings(
+  db: Kysely<Database>,
+  id: number,
+  settings: { show_flagged_photos: boolean },
+): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ show_flagged_photos: settings.show_flagged_photos })
+    .where('id', '=', id)
+    .execute();
+}

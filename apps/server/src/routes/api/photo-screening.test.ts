@@ -183,7 +183,8 @@ describe('the classifier', () => {
     const classifier = processPhotoClassifier();
     const image = await photo();
     await classifier.classify(image); // the model is loaded
-    let last = performance.now();
+    const started = performance.now();
+    let last = started;
     let longest = 0;
     let ticks = 0;
     const timer = setInterval(() => {
@@ -197,8 +198,11 @@ describe('the classifier', () => {
     } finally {
       clearInterval(timer);
     }
-    // On the calling thread one classification would hold the loop for 70 ms to 2 s.
-    expect(ticks).toBeGreaterThan(10);
-    expect(longest).toBeLessThan(60);
+    const duration = performance.now() - started;
+    // On the calling thread the timer could tick only between photos (about 10 times), and
+    // would wait 60 ms to 2 s each time; beside a thread it keeps its pace. The bounds leave
+    // room for a loaded CI machine.
+    expect(ticks).toBeGreaterThan(duration / 5 / 3);
+    expect(longest).toBeLessThan(250);
   });
 });

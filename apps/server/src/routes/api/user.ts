@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { deleteAccount } from '../../modules/account/account-deletion.service.js';
 import { endSession } from '../../modules/auth/session.service.js';
+import { saveMemberSettings } from '../../modules/members/member.repository.js';
 import { updateLocation, updateProfile } from '../../modules/members/profile-update.service.js';
 import { loadUser } from '../../modules/members/user.service.js';
 import { isAllowedPushEndpoint } from '../../modules/push/push-service-hosts.js';
@@ -154,12 +155,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (typeof body === 'object' && body !== null && 'profile' in body) {
         await updateProfile(app.db, memberId, parseBody(profileUpdateSchema, body));
       } else if (typeof body === 'object' && body !== null && 'settings' in body) {
-        const { settings } = parseBody(settingsUpdateSchema, body);
-        await app.db
-          .updateTable('members')
-          .set({ show_flagged_photos: settings.show_flagged_photos })
-          .where('id', '=', memberId)
-          .execute();
+        await saveMemberSettings(app.db, memberId, parseBody(settingsUpdateSchema, body).settings);
       } else {
         await updateLocation(app.db, memberId, parseBody(locationUpdateSchema, body));
       }
