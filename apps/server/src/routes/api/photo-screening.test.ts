@@ -149,6 +149,21 @@ describe('photo screening', () => {
     expect((await find('pp=1&hideNudity=1')).map((p) => p.id)).not.toContain(owner.id);
   });
 
+  it('keeps the choice off by default and refuses a setting that is not yes or no', async () => {
+    const m = await logInNewMember(t);
+    const user = (await m.client.call({ method: 'GET', url: '/api/user.php' })).json().user;
+    expect(user.settings).toEqual({ show_flagged_photos: false });
+    for (const settings of [{ show_flagged_photos: 'yes' }, { show_flagged_photos: true, x: 1 }]) {
+      const res = await m.client.call({
+        method: 'PUT',
+        url: '/api/user.php',
+        payload: { settings },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid_input');
+    }
+  });
+
   it('removes the blurred copies with the photo', async () => {
     const owner = await logInNewMember(t);
     const other = await logInNewMember(t);
