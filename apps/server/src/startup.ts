@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { AppConfig } from './config/config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { eraseDeletedAddresses } from './modules/account/erased-email.js';
 import { pruneAttempts } from './modules/auth/auth-attempts.repository.js';
 import { pruneFailures } from './modules/auth/login-failures.repository.js';
 import { hashPassword } from './modules/auth/password.js';
@@ -46,6 +47,8 @@ export async function prepareData(
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   await ensureSiteDefaults(db);
   await ensureSecrets(db, config.secretKeys);
+  const erased = await eraseDeletedAddresses(db);
+  if (erased > 0) log.info({ accounts: erased }, 'addresses of deleted accounts erased');
   await seedConfiguredCodes(db, config.discounts.seeded);
   await pruneExpiredRecords(db);
 

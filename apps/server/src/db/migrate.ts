@@ -14,6 +14,7 @@ import * as paymentsExactlyOnce from './migrations/2026112211-payments-exactly-o
 import * as discountCodes from './migrations/2026112212-discount-codes.js';
 import * as safety from './migrations/2026112401-safety.js';
 import * as photoScreening from './migrations/2026112402-photo-screening.js';
+import * as erasure from './migrations/2026112403-erasure.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112212-discount-codes': discountCodes,
   '2026112401-safety': safety,
   '2026112402-photo-screening': photoScreening,
+  '2026112403-erasure': erasure,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -42,6 +42,8 @@ export interface MembersTable {
   credits_owed: ColumnType<number, number | undefined, number>;
   /** The member chose to see photos the classifier flagged without the blur. */
   show_flagged_photos: ColumnType<boolean, boolean | undefined, boolean>;
+  /** A deleted account's address, only as an HMAC (modules/account/erased-email.ts). */
+  email_hmac: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProfilesTable {

@@ -57,21 +57,56 @@ export async function wipeProfile(trx: Trx, memberId: number): Promise<void> {
 }
 
 /**
- * Marks the account deleted. The e-mail address stays, so it reports `deleted` and cannot
- * sign up or log in again; the password and the personal traces of the signup go.
+ * Marks the account deleted. The e-mail address stays only as its HMAC (`emailHmac`), so it
+ * reports `deleted` and cannot sign up or log in again; the password and every personal
+ * trace of the signup go (docs/decisions/035).
  */
-export async function markMemberDeleted(trx: Trx, memberId: number): Promise<void> {
+export async function markMemberDeleted(
+  trx: Trx,
+  memberId: number,
+  emailHmac: string,
+): Promise<void> {
   await trx
     .updateTable('members')
     .set({
       status: 'deleted',
       deleted_at: sql<Date>`now()`,
+      email: null,
+      email_hmac: emailHmac,
       password_hash: null,
       timezone: null,
       signup_ip: null,
+      tracking: '{}',
+      price_country: null,
+      mailprovider: 0,
     })
     .where('id', '=', memberId)
     .execute();
+}
+
+/**
+ * Everything else kept about the member that nothing needs once they left: mail and push
+ * records (sent ones hold the address), mailed links, notifications, open tabs, service
+ * requests, the failed-login and per-address records naming the address, blocks both ways
+ * and their own discount codes (docs/privacy.md).
+ */
+export async function eraseMemberRecords(trx: Trx, memberId: number, email: string): Promise<void> {
+  await trx.deleteFrom('outbox').where('member_id', '=', memberId).execute();
+  await trx.deleteFrom('member_tokens').where('member_id', '=', memberId).execute();
+  await trx.deleteFrom('notifications').where('member_id', '=', memberId).execute();
+  await trx.deleteFrom('page_presence').where('member_id', '=', memberId).execute();
+  await trx
+    .deleteFrom('service_requests')
+    .where((eb) => eb.or([eb('member_id', '=', memberId), eb('email', '=', email)]))
+    .execute();
+  await trx.deleteFrom('login_failures').where('account', '=', email).execute();
+  await trx.deleteFrom('login_failure_alerts').where('member_id', '=', memberId).execute();
+  await trx.deleteFrom('auth_attempts').where('key', '=', email).execute();
+  await trx
+    .deleteFrom('blocks')
+    .where((eb) => eb.or([eb('blocker_id', '=', memberId), eb('blocked_id', '=', memberId)]))
+    .execute();
+  await trx.deleteFrom('discount_codes').where('member_id', '=', memberId).execute();
 }
 
 /** Likes the member gave and received: both lists of the others forget them at once. */
@@ -86,23 +121,4 @@ export async function deleteMemberLikes(trx: Trx, memberId: number): Promise<voi
 export async function deleteMemberDevicesAndSearches(trx: Trx, memberId: number): Promise<void> {
   await trx.deleteFrom('push_subscriptions').where('member_id', '=', memberId).execute();
   await trx.deleteFrom('member_searches').where('member_id', '=', memberId).execute();
-}
-
-/** Voids every open mailed link of the member, whatever its purpose. */
-export async function revokeAllMemberTokens(trx: Trx, memberId: number): Promise<void> {
-  await trx
-    .updateTable('member_tokens')
-    .set({ used_at: sql<Date>`now()` })
-    .where('member_id', '=', memberId)
-    .where('used_at', 'is', null)
-    .execute();
-}
-
-/** Mail and push still waiting for the member are not sent to a deleted account. */
-export async function dropPendingOutbox(trx: Trx, memberId: number): Promise<void> {
-  await trx
-    .deleteFrom('outbox')
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'pending')
-    .execute();
 }

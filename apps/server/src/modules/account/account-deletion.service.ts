@@ -13,12 +13,12 @@ import {
   deleteMemberDevicesAndSearches,
   deleteMemberImages,
   deleteMemberLikes,
-  dropPendingOutbox,
+  eraseMemberRecords,
   lockActiveMember,
   markMemberDeleted,
-  revokeAllMemberTokens,
   wipeProfile,
 } from './account-deletion.repository.js';
+import { erasedEmailHmac } from './erased-email.js';
 import { findActiveMemberById } from './password.repository.js';
 
 /**
@@ -58,20 +58,22 @@ export async function deleteAccount(
     });
   }
 
+  // Outside the transaction: the key is read through the database handle.
+  const emailHmac = await erasedEmailHmac(db, email);
   const files = await db.transaction().execute(async (trx) => {
     if (!(await lockActiveMember(trx, memberId))) throw notLoggedIn();
     // Read before the profile is emptied: the goodbye mail greets the member by name.
     const mailable = await findActiveMemberById(trx, memberId);
     const names = await deleteMemberImages(trx, memberId);
     await wipeProfile(trx, memberId);
-    await markMemberDeleted(trx, memberId);
+    await markMemberDeleted(trx, memberId, emailHmac);
     await deleteMemberLikes(trx, memberId);
     await deleteMemberDevicesAndSearches(trx, memberId);
-    await revokeAllMemberTokens(trx, memberId);
-    await dropPendingOutbox(trx, memberId);
+    await eraseMemberRecords(trx, memberId, email);
     if (mailable) {
+      // Not tied to the account; the outbox drops it once sent (`erase_after_send`).
       await enqueueMail(trx, {
-        memberId,
+        memberId: null,
         payload: {
           to: mailable.email,
           locale: mailLocale(mailable.language),

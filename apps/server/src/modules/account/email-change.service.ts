@@ -29,6 +29,7 @@ import {
   findChangingMember,
   setMemberEmail,
 } from './email-change.repository.js';
+import { isErasedEmail } from './erased-email.js';
 import { clearPasswordHash } from './password.repository.js';
 import { mailResetLink } from './password-reset.service.js';
 
@@ -89,7 +90,7 @@ export async function requestEmailChange(
     });
   }
   await countRequest(db, member.id, email, options);
-  if (await emailInUse(db, email)) throw emailTaken();
+  if ((await emailInUse(db, email)) || (await isErasedEmail(db, email))) throw emailTaken();
 
   try {
     return await db.transaction().execute(async (trx) => {

@@ -18,6 +18,7 @@ import {
 import { createMailTransport, type MailTransport } from './mail-transport.js';
 import {
   claimNextJob,
+  deleteJob,
   MAX_ATTEMPTS,
   markJobFailed,
   markJobSent,
@@ -51,6 +52,9 @@ export interface OutboxWorker {
   /** Works every due job now; resolves with how many it handled (sent or failed). */
   runOnce(): Promise<number>;
 }
+
+/** Mails whose record goes once sent or given up (their address is a deleted account's). */
+const ERASED_AFTER_SENDING = new Set<MailPayload['template']>(['account_deleted']);
 
 /** Jobs handled in one go before the worker yields to its timer again. */
 const BATCH = 50;
@@ -109,6 +113,10 @@ export function startOutboxWorker(
         { outboxId: job.id, attempts: job.attempts, err: error },
         lastTry ? 'outbox: mail failed, giving up' : 'outbox: mail failed, will retry',
       );
+      if (lastTry && ERASED_AFTER_SENDING.has(payload.template) && !keepRendered) {
+        await deleteJob(db, job.id);
+        return;
+      }
       await markJobFailed(db, job.id, {
         error: errorText(error),
         retryInMs: lastTry ? null : backoff(job.attempts),
@@ -117,10 +125,15 @@ export function startOutboxWorker(
       });
       return;
     }
-    await markJobSent(db, job.id, {
-      rendered: keepRendered ? rendered : null,
-      ...(keepRendered ? {} : { payload: withoutSecrets(payload) }),
-    });
+    if (ERASED_AFTER_SENDING.has(payload.template) && !keepRendered) {
+      // The goodbye to a deleted account: its address is kept nowhere once it went out.
+      await deleteJob(db, job.id);
+    } else {
+      await markJobSent(db, job.id, {
+        rendered: keepRendered ? rendered : null,
+        ...(keepRendered ? {} : { payload: withoutSecrets(payload) }),
+      });
+    }
     log.info({ outboxId: job.id, template: payload.template }, 'outbox: mail sent');
   }
 

@@ -158,3 +158,8 @@ export async function findMail(db: Db, id: number): Promise<OutboxJob | undefine
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** Removes a job's record altogether (a mail whose address must not be kept). */
+export async function deleteJob(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('outbox').where('id', '=', id).execute();
+}

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { addressKey } from '../../lib/client-address.js';
 import { tooManyRequests } from '../../lib/errors.js';
+import { isErasedEmail } from '../account/erased-email.js';
 import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
 import { findMemberByEmail } from '../members/member.repository.js';
 import { readTokenKey } from '../site/secrets.js';
@@ -21,7 +22,7 @@ export type AccountStatus = Exclude<ValidateEmailResponse['status'], 'invalid'>;
  */
 export async function accountStatus(db: Kysely<Database>, email: string): Promise<AccountStatus> {
   const member = await findMemberByEmail(db, email);
-  if (!member) return 'new';
+  if (!member) return (await isErasedEmail(db, email)) ? 'deleted' : 'new';
   if (member.status === 'deleted') return 'deleted';
   if (member.status === 'banned') return 'active';
   return member.activated_at ? 'active' : 'not_confirmed';

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { addressKey } from '../../lib/client-address.js';
 import { AppError, badRequest, forbidden, tooManyRequests } from '../../lib/errors.js';
+import { isErasedEmail } from '../account/erased-email.js';
 import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
 import { hashPassword } from '../auth/password.js';
 import { changeCredits } from '../credits/credit-ledger.repository.js';
@@ -105,7 +106,10 @@ export async function signUp(
   if (recent >= options.signupsPerHour) {
     throw tooManyRequests('Too many new accounts from your address, please try again later');
   }
-  if (await findMemberByEmail(db, email)) throw emailTaken();
+  // A deleted account's address stays taken (it reports `deleted`, decision 013).
+  if ((await findMemberByEmail(db, email)) || (await isErasedEmail(db, email))) {
+    throw emailTaken();
+  }
 
   // Slow work before the transaction: PGlite has one connection that a transaction holds.
   const passwordHash = await hashPassword(input.password);

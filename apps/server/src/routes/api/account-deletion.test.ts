@@ -257,7 +257,10 @@ describe('DELETE /api/user.php', () => {
       .selectAll()
       .where('id', '=', leaver.id)
       .executeTakeFirstOrThrow();
-    expect(member).toMatchObject({ status: 'deleted', email: leaver.email, password_hash: null });
+    // The address is kept only as its HMAC (docs/decisions/035).
+    expect(member).toMatchObject({ status: 'deleted', email: null, password_hash: null });
+    expect(member.email_hmac).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(member)).not.toContain(leaver.email);
     expect(member.deleted_at).toBeInstanceOf(Date);
     const profile = await t.db
       .selectFrom('profiles')
