@@ -91,7 +91,18 @@ export async function markMemberDeleted(
  * and their own discount codes (docs/privacy.md).
  */
 export async function eraseMemberRecords(trx: Trx, memberId: number, email: string): Promise<void> {
-  await trx.deleteFrom('outbox').where('member_id', '=', memberId).execute();
+  // The member's mail, and mail about them to the support team (it names their address).
+  await trx
+    .deleteFrom('outbox')
+    .where((eb) =>
+      eb.or([
+        eb('member_id', '=', memberId),
+        eb(sql`payload->>'to'`, '=', email),
+        eb(sql`payload->'data'->>'email'`, '=', email),
+        eb(sql`(payload->'data'->>'memberId')::bigint`, '=', memberId),
+      ]),
+    )
+    .execute();
   await trx.deleteFrom('member_tokens').where('member_id', '=', memberId).execute();
   await trx.deleteFrom('notifications').where('member_id', '=', memberId).execute();
   await trx.deleteFrom('page_presence').where('member_id', '=', memberId).execute();
