@@ -6,11 +6,11 @@ import type { AppConfig } from './config/config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { eraseDeletedAddresses } from './modules/account/erased-email.js';
-import { pruneAttempts } from './modules/auth/auth-attempts.repository.js';
 import { pruneFailures } from './modules/auth/login-failures.repository.js';
 import { hashPassword } from './modules/auth/password.js';
 import { pruneHourlyCounters } from './modules/limits/hourly-counter.repository.js';
 import { seedConfiguredCodes } from './modules/payments/discounts.js';
+import { pruneByRetention } from './modules/retention/retention.js';
 import { pruneClosedReports } from './modules/safety/reports.repository.js';
 import { ensureDemoAccount } from './modules/seed/demo-account.js';
 import { countDemoData } from './modules/seed/demo-data.js';
@@ -19,11 +19,12 @@ import { ensureSecrets } from './modules/site/secrets.js';
 import { ensureSiteDefaults } from './modules/site/site.repository.js';
 
 /**
- * Drops what no rule needs any more (at start, then hourly): the limits' records no window
- * counts, and reports closed longer ago than their evidence is kept (docs/privacy.md).
+ * Drops what no rule needs any more (at start, then hourly on every instance): the retention
+ * schedule (sessions, mail records, open tabs, links, attempts), the limits' records no
+ * window counts, and reports closed longer ago than their evidence is kept (docs/privacy.md).
  */
 export async function pruneExpiredRecords(db: DatabaseHandle['db']): Promise<void> {
-  await pruneAttempts(db);
+  await pruneByRetention(db);
   await pruneFailures(db);
   await pruneHourlyCounters(db);
   await pruneClosedReports(db, REPORT_RETENTION_DAYS);

@@ -33,11 +33,3 @@ export async function clearAttempts(
 ): Promise<void> {
   await db.deleteFrom('auth_attempts').where('kind', '=', kind).where('key', '=', key).execute();
 }
-
-/** Drops attempts older than a day: no limit looks back further. */
-export async function pruneAttempts(db: Kysely<Database>): Promise<void> {
-  await db
-    .deleteFrom('auth_attempts')
-    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
-    .execute();
-}
