@@ -32,6 +32,7 @@ import { chatsRoutes } from './routes/api/chats.js';
 import { creditsRoutes } from './routes/api/credits.js';
 import { discountCodeRoutes } from './routes/api/discountcode.js';
 import { emailChangeRoutes } from './routes/api/email-change.js';
+import { exportRoutes } from './routes/api/export.js';
 import { geocodeRoutes } from './routes/api/geocode.js';
 import { healthRoutes } from './routes/api/health.js';
 import { imageRoutes } from './routes/api/image.js';
@@ -109,6 +110,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(blockRoutes);
   await app.register(reportRoutes);
+  await app.register(exportRoutes);
   await app.register(sessionsRoutes);
   await app.register(userRoutes);
   await app.register(siteRoutes);

@@ -55,7 +55,7 @@ async function main() {
   });
   // The limits' tables grow with every attempt, closed reports age: what no rule needs goes hourly.
   const pruning = setInterval(() => {
-    pruneExpiredRecords(handle.db).catch((err: unknown) =>
+    pruneExpiredRecords(handle.db, config).catch((err: unknown) =>
       logger.warn({ err }, 'pruning expired records failed'),
     );
   }, 3_600_000);

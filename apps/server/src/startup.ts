@@ -10,6 +10,7 @@ import { pruneFailures } from './modules/auth/login-failures.repository.js';
 import { hashPassword } from './modules/auth/password.js';
 import { pruneHourlyCounters } from './modules/limits/hourly-counter.repository.js';
 import { seedConfiguredCodes } from './modules/payments/discounts.js';
+import { pruneExports } from './modules/privacy/data-export.service.js';
 import { pruneByRetention } from './modules/retention/retention.js';
 import { pruneClosedReports } from './modules/safety/reports.repository.js';
 import { ensureDemoAccount } from './modules/seed/demo-account.js';
@@ -23,8 +24,12 @@ import { ensureSiteDefaults } from './modules/site/site.repository.js';
  * schedule (sessions, mail records, open tabs, links, attempts), the limits' records no
  * window counts, and reports closed longer ago than their evidence is kept (docs/privacy.md).
  */
-export async function pruneExpiredRecords(db: DatabaseHandle['db']): Promise<void> {
+export async function pruneExpiredRecords(
+  db: DatabaseHandle['db'],
+  config: Pick<AppConfig, 'exportsDir'>,
+): Promise<void> {
   await pruneByRetention(db);
+  await pruneExports(db, config.exportsDir);
   await pruneFailures(db);
   await pruneHourlyCounters(db);
   await pruneClosedReports(db, REPORT_RETENTION_DAYS);
@@ -51,7 +56,7 @@ export async function prepareData(
   const erased = await eraseDeletedAddresses(db);
   if (erased > 0) log.info({ accounts: erased }, 'addresses of deleted accounts erased');
   await seedConfiguredCodes(db, config.discounts.seeded);
-  await pruneExpiredRecords(db);
+  await pruneExpiredRecords(db, config);
 
   if (config.mode === 'production') {
     const demo = await countDemoData(db);

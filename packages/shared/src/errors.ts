@@ -60,6 +60,8 @@ export const ERROR_CODES = {
   report_image_mismatch: 'The reported photo is not one of the reported member’s',
   report_conversation_mismatch: 'The reported conversation is not the one between the two members',
   report_limit: 'The member sent the most reports a day allows',
+  export_limit: 'The member asked for a copy of their data less than 24 hours ago (`retry_at`)',
+  export_not_found: 'The download link is used, expired or not the member’s',
   conversation_limit:
     'A member who signed up less than a day ago started the most new conversations allowed for now (`retry_at` says when the next one may start)',
   push_service_not_allowed: 'The push subscription points at a service the server does not post to',

@@ -210,6 +210,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     uploadsDir: resolve(e.UPLOADS_DIR ?? `${dataDir}/uploads`),
+    /** Where "download my data" files wait for their download (a day at most). */
+    exportsDir: resolve(`${dataDir}/exports`),
     webDist: resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
     seedMembers: e.SEED_MEMBERS ?? (mode === 'demo' ? 300 : 0),
     demoPassword: e.DEMO_PASSWORD,

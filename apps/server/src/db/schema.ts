@@ -221,7 +221,7 @@ export interface LikesTable {
   seen_at: NullableTimestamp;
 }
 
-export type OutboxKind = 'mail' | 'push' | 'photo_screen';
+export type OutboxKind = 'mail' | 'push' | 'photo_screen' | 'data_export';
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** A job for the outbox worker (mail now, push later); see docs/decisions/007. */
@@ -353,6 +353,23 @@ export interface Database {
   discount_code_uses: DiscountCodeUsesTable;
   blocks: BlocksTable;
   reports: ReportsTable;
+  data_exports: DataExportsTable;
+}
+
+export type DataExportStatus = 'pending' | 'ready' | 'downloaded' | 'failed';
+
+/** A member's "download my data" (issue 19): prepared in the background, downloaded once. */
+export interface DataExportsTable {
+  id: string;
+  member_id: number;
+  status: ColumnType<DataExportStatus, DataExportStatus | undefined, DataExportStatus>;
+  progress: ColumnType<number, number | undefined, number>;
+  token: ColumnType<string | null, string | null | undefined, string | null>;
+  file: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  ready_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  downloaded_at: NullableTimestamp;
 }
 
 export type NotificationKind = 'like' | 'message' | 'account';

@@ -120,6 +120,16 @@ export async function eraseMemberRecords(trx: Trx, memberId: number, email: stri
   await trx.deleteFrom('discount_codes').where('member_id', '=', memberId).execute();
 }
 
+/** The member's data exports: their rows now, and the names of files to remove after. */
+export async function deleteMemberExports(trx: Trx, memberId: number): Promise<string[]> {
+  const rows = await trx
+    .deleteFrom('data_exports')
+    .where('member_id', '=', memberId)
+    .returning('file')
+    .execute();
+  return rows.flatMap((row) => (row.file ? [row.file] : []));
+}
+
 /** Likes the member gave and received: both lists of the others forget them at once. */
 export async function deleteMemberLikes(trx: Trx, memberId: number): Promise<void> {
   await trx

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -11,6 +13,7 @@ import { enqueueMail } from '../mail/outbox.repository.js';
 import { findMemberById } from '../members/member.repository.js';
 import {
   deleteMemberDevicesAndSearches,
+  deleteMemberExports,
   deleteMemberImages,
   deleteMemberLikes,
   eraseMemberRecords,
@@ -41,7 +44,7 @@ export async function deleteAccount(
   storage: ImageStorage,
   memberId: number,
   password: string,
-  options: { ip: string; limits: LoginLimits; log: FastifyBaseLogger },
+  options: { ip: string; limits: LoginLimits; log: FastifyBaseLogger; exportsDir: string },
 ): Promise<void> {
   const member = await findMemberById(db, memberId);
   if (!member?.email || member.status !== 'active') throw notLoggedIn();
@@ -60,6 +63,7 @@ export async function deleteAccount(
 
   // Outside the transaction: the key is read through the database handle.
   const emailHmac = await erasedEmailHmac(db, email);
+  const exportFiles: string[] = [];
   const files = await db.transaction().execute(async (trx) => {
     if (!(await lockActiveMember(trx, memberId))) throw notLoggedIn();
     // Read before the profile is emptied: the goodbye mail greets the member by name.
@@ -70,6 +74,7 @@ export async function deleteAccount(
     await deleteMemberLikes(trx, memberId);
     await deleteMemberDevicesAndSearches(trx, memberId);
     await eraseMemberRecords(trx, memberId, email);
+    exportFiles.push(...(await deleteMemberExports(trx, memberId)));
     if (mailable) {
       // Not tied to the account; the outbox drops it once sent (`erase_after_send`).
       await enqueueMail(trx, {
@@ -86,6 +91,9 @@ export async function deleteAccount(
     return names;
   });
 
+  await Promise.allSettled(
+    exportFiles.map((name) => rm(join(options.exportsDir, name), { force: true })),
+  );
   const results = await Promise.allSettled(files.map((name) => storage.remove(name)));
   const failed = files.filter((_, i) => results[i]?.status === 'rejected');
   if (failed.length > 0) {

@@ -274,4 +274,16 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     created_at: '-',
     closed_at: '-',
   },
+  data_exports: {
+    id: 'erased',
+    member_id: 'erased',
+    status: 'erased',
+    progress: 'erased',
+    token: 'erased',
+    file: 'erased',
+    created_at: 'erased',
+    ready_at: 'erased',
+    expires_at: 'erased',
+    downloaded_at: 'erased',
+  },
 };

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { AppConfig } from '../../config/config.js';
 import type { Database, OutboxKind } from '../../db/schema.js';
 import type { ImageStorage } from '../images/image-storage.js';
 import { processPhotoClassifier } from '../images/nsfw-classifier.js';
 import { screenJobSchema, screenPhoto } from '../images/photo-screening.js';
 import { queueDigests } from '../notifications/digest.service.js';
+import { buildExport } from '../privacy/data-export.service.js';
 import { deliverPushJob, vapidSubject } from '../push/push-delivery.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import {
@@ -44,6 +46,8 @@ export interface OutboxWorkerDeps {
   retryDelayMs?: (attempts: number) => number;
   /** Screens one photo (`photo_screen` jobs); without it those jobs wait (PHOTO_SCREENING=off). */
   screenPhoto?: (imageId: number) => Promise<void>;
+  /** Prepares one "download my data" file (`data_export` jobs). */
+  buildExport?: (exportId: string) => Promise<void>;
 }
 
 export interface OutboxWorker {
@@ -186,9 +190,27 @@ export function startOutboxWorker(
     await markJobSent(db, job.id, { rendered: null });
   }
 
-  const kinds: OutboxKind[] = deps.screenPhoto
-    ? ['mail', 'push', 'photo_screen']
-    : ['mail', 'push'];
+  /** A job whose work is one call: done, or retried with the back-off. */
+  async function work(job: OutboxJob, run: () => Promise<void>, what: string) {
+    try {
+      await run();
+    } catch (error) {
+      const lastTry = job.attempts >= MAX_ATTEMPTS;
+      log.warn({ outboxId: job.id, err: error }, `outbox: ${what} failed`);
+      await markJobFailed(db, job.id, {
+        error: errorText(error),
+        retryInMs: lastTry ? null : Math.min(backoff(job.attempts), 60_000),
+        rendered: null,
+      });
+      return;
+    }
+    await markJobSent(db, job.id, { rendered: null });
+  }
+
+  const exportJob = z.object({ exportId: z.string().uuid() });
+  const kinds: OutboxKind[] = ['mail', 'push'];
+  if (deps.screenPhoto) kinds.push('photo_screen');
+  if (deps.buildExport) kinds.push('data_export');
 
   async function drain(): Promise<number> {
     let handled = 0;
@@ -197,7 +219,17 @@ export function startOutboxWorker(
       if (!job) break;
       if (job.kind === 'push') await deliverPush(job);
       else if (job.kind === 'photo_screen' && deps.screenPhoto) await screen(job, deps.screenPhoto);
-      else await deliver(job);
+      else if (job.kind === 'data_export' && deps.buildExport) {
+        const { buildExport } = deps;
+        const parsed = exportJob.safeParse(job.payload);
+        await work(
+          job,
+          async () => {
+            if (parsed.success) await buildExport(parsed.data.exportId);
+          },
+          'data export',
+        );
+      } else await deliver(job);
       handled += 1;
     }
     return handled;
@@ -272,9 +304,17 @@ export function startAppOutboxWorker(
         imageId,
       ),
   };
+  const exports = {
+    buildExport: (exportId: string) =>
+      buildExport(
+        { db: app.db, storage: app.imageStorage, exportsDir: app.config.exportsDir },
+        exportId,
+      ),
+  };
   return startOutboxWorker(
     app.db,
     {
+      ...exports,
       transport: createMailTransport(app.config),
       publicUrl: app.config.publicUrl,
       pushSubject: vapidSubject(app.config.publicUrl, app.config.mailFrom),

@@ -195,6 +195,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         limits: app.config.rateLimit,
         log: request.log,
+        exportsDir: app.config.exportsDir,
       });
       app.clearSessionCookie(reply);
       return { ok: true as const };
