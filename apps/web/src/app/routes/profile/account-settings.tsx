@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
 import { ChangeEmailCard } from '@/features/account/components/change-email-card';
 import { ChangePasswordCard } from '@/features/account/components/change-password-card';
+import { DataExportCard } from '@/features/account/components/data-export-card';
 import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
 import { SessionsCard } from '@/features/account/components/sessions-card';
 import { BlockedMembers } from '@/features/safety/components/blocked-members';
@@ -27,6 +28,7 @@ export function AccountSettings() {
       >
         <BlockedMembers />
       </SectionCard>
+      <DataExportCard />
       <DeleteAccountCard />
     </section>
   );
