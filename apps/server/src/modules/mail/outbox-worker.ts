@@ -165,31 +165,6 @@ export function startOutboxWorker(
     });
   }
 
-  async function screen(job: OutboxJob, screenPhoto: (imageId: number) => Promise<void>) {
-    const parsed = screenJobSchema.safeParse(job.payload);
-    if (!parsed.success) {
-      await markJobFailed(db, job.id, {
-        error: 'invalid payload',
-        retryInMs: null,
-        rendered: null,
-      });
-      return;
-    }
-    try {
-      await screenPhoto(parsed.data.imageId);
-    } catch (error) {
-      const lastTry = job.attempts >= MAX_ATTEMPTS;
-      log.warn({ outboxId: job.id, err: error }, 'outbox: photo screening failed');
-      await markJobFailed(db, job.id, {
-        error: errorText(error),
-        retryInMs: lastTry ? null : Math.min(backoff(job.attempts), 60_000),
-        rendered: null,
-      });
-      return;
-    }
-    await markJobSent(db, job.id, { rendered: null });
-  }
-
   /** A job whose work is one call: done, or retried with the back-off. */
   async function work(job: OutboxJob, run: () => Promise<void>, what: string) {
     try {
@@ -207,6 +182,25 @@ export function startOutboxWorker(
     await markJobSent(db, job.id, { rendered: null });
   }
 
+  /** A job of one call on its payload; an unreadable payload is given up at once. */
+  async function runTyped<T>(
+    job: OutboxJob,
+    schema: z.ZodType<T>,
+    run: (payload: T) => Promise<void>,
+    what: string,
+  ) {
+    const parsed = schema.safeParse(job.payload);
+    if (!parsed.success) {
+      await markJobFailed(db, job.id, {
+        error: 'invalid payload',
+        retryInMs: null,
+        rendered: null,
+      });
+      return;
+    }
+    await work(job, () => run(parsed.data), what);
+  }
+
   const exportJob = z.object({ exportId: z.string().uuid() });
   const kinds: OutboxKind[] = ['mail', 'push'];
   if (deps.screenPhoto) kinds.push('photo_screen');
@@ -218,17 +212,12 @@ export function startOutboxWorker(
       const job = await claimNextJob(db, { kinds, lockSeconds: deps.lockSeconds });
       if (!job) break;
       if (job.kind === 'push') await deliverPush(job);
-      else if (job.kind === 'photo_screen' && deps.screenPhoto) await screen(job, deps.screenPhoto);
-      else if (job.kind === 'data_export' && deps.buildExport) {
+      else if (job.kind === 'photo_screen' && deps.screenPhoto) {
+        const { screenPhoto } = deps;
+        await runTyped(job, screenJobSchema, (p) => screenPhoto(p.imageId), 'photo screening');
+      } else if (job.kind === 'data_export' && deps.buildExport) {
         const { buildExport } = deps;
-        const parsed = exportJob.safeParse(job.payload);
-        await work(
-          job,
-          async () => {
-            if (parsed.success) await buildExport(parsed.data.exportId);
-          },
-          'data export',
-        );
+        await runTyped(job, exportJob, (p) => buildExport(p.exportId), 'data export');
       } else await deliver(job);
       handled += 1;
     }
