@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ROUTES, matchRoute } from '../../packages/shared/src/routes.ts';
@@ -37,6 +38,26 @@ const navigationAllowlist = APP_ROUTES.filter((route) => !route.redirectTo).flat
     return new RegExp(`^${body || '/'}${body ? '/?' : ''}(?:\\?.*)?$`);
   }),
 );
+
+/**
+ * Everything the entry imports statically runs at start anyway, so it goes in one chunk:
+ * left to itself the bundler cuts the modules a lazy page shares with the entry into
+ * dozens of small files, each costing the phone a request and brotli its shared context.
+ */
+const inStartup = new Set<string>();
+function startupChunk(moduleId: string, ctx: ChunkingContext): string | null {
+  // Only "yes" is remembered: a "no" found while a cycle was cut short may not be final.
+  const reaches = (id: string, seen: Set<string>): boolean => {
+    if (inStartup.has(id)) return true;
+    const info = ctx.getModuleInfo(id);
+    if (!info || seen.has(id)) return false;
+    seen.add(id);
+    if (!info.isEntry && !info.importers.some((importer) => reaches(importer, seen))) return false;
+    inStartup.add(id);
+    return true;
+  };
+  return reaches(moduleId, new Set()) ? 'startup' : null;
+}
 
 export default defineConfig({
   plugins: [
@@ -93,7 +114,15 @@ export default defineConfig({
   // which running instances serve; scripts/prepare.mjs builds with --outDir and switches
   // the link (docs/decisions/022).
   // The manifest (.vite/manifest.json) lets a unit test weigh the first page's scripts.
-  build: { outDir: `releases/${buildId}`, emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: `releases/${buildId}`,
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: startupChunk, debugName: 'startup' }] } },
+    },
+  },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', ws: true },

@@ -1,16 +1,23 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { ActivationReminder } from '@/features/activation/components/activation-reminder';
 import { useSession } from '../session/session-context';
 import { useCurrentRoute } from './current-route';
-import { MemberPrompts } from './member-prompts';
+import { SiteFooter } from './site-footer';
+import { TabBar } from './tab-bar';
+import { TopNav } from './top-nav';
 
 /** The signup flow itself says where the mail went; no reminder on top of it. */
 const SIGNUP_ROUTES = new Set(['signup', 'complete-signup', 'index']);
 
-import { SiteFooter } from './site-footer';
-import { TabBar } from './tab-bar';
-import { TopNav } from './top-nav';
+// Only members see these: loaded after login, they stay off a visitor's first page.
+const ActivationReminder = lazy(() =>
+  import('@/features/activation/components/activation-reminder').then((module) => ({
+    default: module.ActivationReminder,
+  })),
+);
+const MemberPrompts = lazy(() =>
+  import('./member-prompts').then((module) => ({ default: module.MemberPrompts })),
+);
 
 export function DefaultLayout({ children }: { children?: ReactNode }) {
   const { isLoggedIn, user } = useSession();
@@ -19,10 +26,12 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
     <div className={isLoggedIn ? 'with-tabbar' : undefined}>
       <TopNav />
       <main id="main" className="container" tabIndex={-1}>
-        {user && !SIGNUP_ROUTES.has(route?.name ?? '') && <ActivationReminder user={user} />}
-        {user && !SIGNUP_ROUTES.has(route?.name ?? '') && route?.name !== 'profile' && (
-          <MemberPrompts user={user} />
-        )}
+        <Suspense fallback={null}>
+          {user && !SIGNUP_ROUTES.has(route?.name ?? '') && <ActivationReminder user={user} />}
+          {user && !SIGNUP_ROUTES.has(route?.name ?? '') && route?.name !== 'profile' && (
+            <MemberPrompts user={user} />
+          )}
+        </Suspense>
         {children ?? <Outlet />}
       </main>
       <SiteFooter />
