@@ -201,7 +201,10 @@ describe('demo data in a production database', () => {
     expect(left.map((m) => m.email)).not.toContain(DEMO_ACCOUNT_EMAIL);
     expect(await testDb.db.selectFrom('conversations').select('id').execute()).toEqual([]);
 
-    await expect(prepareData(handle, config, log)).resolves.toEqual({ demoEmail: null });
+    await expect(prepareData(handle, config, log)).resolves.toEqual({
+      demoEmail: null,
+      adminEmail: null,
+    });
     expect(await testDb.db.selectFrom('members').select('id').execute()).toHaveLength(1);
     expect(existsSync(uploadsDir)).toBe(true);
   });

@@ -27,8 +27,9 @@ async function main() {
   const handle = await openDatabase(config);
   logger.info({ database: handle.kind }, 'database open');
   let demoEmail: string | null;
+  let adminEmail: string | null;
   try {
-    ({ demoEmail } = await prepareData(handle, config, logger));
+    ({ demoEmail, adminEmail } = await prepareData(handle, config, logger));
   } catch (error) {
     if (error instanceof StartupError || error instanceof SecretsUnreadableError) {
       await handle.close();
@@ -79,6 +80,11 @@ async function main() {
     `\nAmora is running at ${url} in ${config.mode} mode (${config.modeReason})\n`,
   );
   if (demoEmail) process.stdout.write(`Demo login: ${demoEmail} / ${config.demoPassword}\n`);
+  if (adminEmail) {
+    process.stdout.write(
+      `Staff console: ${config.publicUrl}/admin as ${adminEmail} / ${config.demoPassword}\n`,
+    );
+  }
   if (config.mode === 'demo')
     for (const warning of config.warnings) process.stdout.write(boxed(warning));
   process.stdout.write('\n');

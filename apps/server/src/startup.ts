@@ -14,15 +14,18 @@ import { pruneExports } from './modules/privacy/data-export.service.js';
 import { pruneByRetention } from './modules/retention/retention.js';
 import { pruneClosedReports } from './modules/safety/reports.repository.js';
 import { ensureDemoAccount } from './modules/seed/demo-account.js';
+import { ensureDemoAdmin } from './modules/seed/demo-admin.js';
 import { countDemoData } from './modules/seed/demo-data.js';
 import { seedMembers } from './modules/seed/seed-members.js';
 import { ensureSecrets } from './modules/site/secrets.js';
 import { ensureSiteDefaults } from './modules/site/site.repository.js';
+import { pruneAuditLog } from './modules/staff/audit-log.repository.js';
 
 /**
  * Drops what no rule needs any more (at start, then hourly on every instance): the retention
  * schedule (sessions, mail records, open tabs, links, attempts), the limits' records no
- * window counts, and reports closed longer ago than their evidence is kept (docs/privacy.md).
+ * window counts, reports closed longer ago than their evidence is kept, and audit log
+ * entries past their two years (docs/privacy.md).
  */
 export async function pruneExpiredRecords(
   db: DatabaseHandle['db'],
@@ -33,6 +36,7 @@ export async function pruneExpiredRecords(
   await pruneFailures(db);
   await pruneHourlyCounters(db);
   await pruneClosedReports(db, REPORT_RETENTION_DAYS);
+  await pruneAuditLog(db);
 }
 
 /** The data or the keys do not fit this start: the message says what to do. */
@@ -46,7 +50,7 @@ export async function prepareData(
   handle: DatabaseHandle,
   config: AppConfig,
   log: FastifyBaseLogger,
-): Promise<{ demoEmail: string | null }> {
+): Promise<{ demoEmail: string | null; adminEmail: string | null }> {
   const { db } = handle;
   mkdirSync(config.uploadsDir, { recursive: true });
   const applied = await migrateToLatest(db);
@@ -68,7 +72,7 @@ export async function prepareData(
       );
     }
   }
-  if (config.seedMembers === 0) return { demoEmail: null };
+  if (config.seedMembers === 0) return { demoEmail: null, adminEmail: null };
   const { n } = await sql<{ n: number }>`select count(*)::int as n from members`
     .execute(db)
     .then((r) => r.rows[0] ?? { n: 0 });
@@ -84,5 +88,6 @@ export async function prepareData(
     uploadsDir: config.uploadsDir,
     passwordHash: () => hashPassword(config.demoPassword),
   });
-  return { demoEmail: email };
+  const admin = await ensureDemoAdmin(db, () => hashPassword(config.demoPassword));
+  return { demoEmail: email, adminEmail: admin.email };
 }

@@ -19,7 +19,7 @@ export const ERROR_CODES = {
   missing_image: 'Which photo is meant is missing',
   // Signing up and logging in.
   invalid_credentials: 'Wrong e-mail address or password',
-  account_banned: 'The account has been blocked',
+  banned: 'Staff banned the account (`reason` says why); login answers this after the password',
   not_logged_in: 'The call needs a logged-in member',
   signups_closed: 'Signing up is by invitation only',
   invalid_csrf: 'The signup form could not be verified',
@@ -65,6 +65,12 @@ export const ERROR_CODES = {
   conversation_limit:
     'A member who signed up less than a day ago started the most new conversations allowed for now (`retry_at` says when the next one may start)',
   push_service_not_allowed: 'The push subscription points at a service the server does not post to',
+  // The staff console (issue 20).
+  reauth_required: 'A staff call more than 30 minutes after the last one: confirm the password',
+  report_not_found: 'No such report',
+  report_claimed: 'Another moderator is working this report',
+  report_without_photo: 'The report names no photo to remove',
+  message_not_found: 'No such held message',
   // Photos.
   no_file: 'The upload holds no photo',
   not_multipart: 'The upload is not multipart/form-data',

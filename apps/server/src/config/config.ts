@@ -7,6 +7,9 @@ import { isLoopbackHost } from '../lib/loopback.js';
 import { chooseMode, modeWarnings, productionProblems } from './mode.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
+/** The demo's admin login, which the demo seed creates (never in production). */
+export const DEMO_ADMIN_EMAIL = 'admin@amora.test';
+
 const onOff = z.enum(['on', 'off']);
 const positiveInt = z.coerce.number().int().positive();
 
@@ -47,6 +50,24 @@ const envSchema = z.object({
   // Demo: 300 fictional members on first start; production: none (and none allowed).
   SEED_MEMBERS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   DEMO_PASSWORD: z.string().min(8).default('amora-demo-2026'),
+  // The staff console's admins (issue 20): comma list of confirmed member addresses.
+  // Unset in the demo: admin@amora.test, which the demo seed creates.
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const list = value
+        .split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = list.find((address) => !z.email().safeParse(address).success);
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `"${bad}" is not an e-mail address` });
+        return z.NEVER;
+      }
+      return list;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -202,7 +223,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Why this mode (printed at start). */
     modeReason,
     /** What the operator should know at start; the start goes on. */
-    warnings: [...modeWarnings(mode, e.PUBLIC_URL), ...paymentWarnings(mode, e)],
+    warnings: [
+      ...modeWarnings(mode, e.PUBLIC_URL),
+      ...paymentWarnings(mode, e),
+      ...(mode === 'production' && !e.ADMIN_EMAILS?.length
+        ? ['ADMIN_EMAILS is unset: nobody can open the staff console at /admin']
+        : []),
+    ],
     port: e.PORT,
     host: e.HOST,
     publicUrl,
@@ -215,6 +242,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
     seedMembers: e.SEED_MEMBERS ?? (mode === 'demo' ? 300 : 0),
     demoPassword: e.DEMO_PASSWORD,
+    /** Confirmed addresses whose members are admins (lower-cased). */
+    adminEmails: e.ADMIN_EMAILS ?? (mode === 'demo' ? [DEMO_ADMIN_EMAIL] : []),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: {

@@ -16,6 +16,7 @@ import * as safety from './migrations/2026112401-safety.js';
 import * as photoScreening from './migrations/2026112402-photo-screening.js';
 import * as erasure from './migrations/2026112403-erasure.js';
 import * as dataExports from './migrations/2026112404-data-exports.js';
+import * as staff from './migrations/2026112501-staff.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112402-photo-screening': photoScreening,
   '2026112403-erasure': erasure,
   '2026112404-data-exports': dataExports,
+  '2026112501-staff': staff,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -44,6 +44,11 @@ export interface MembersTable {
   show_flagged_photos: ColumnType<boolean, boolean | undefined, boolean>;
   /** A deleted account's address, only as an HMAC (modules/account/erased-email.ts). */
   email_hmac: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A stored staff role; admins come from ADMIN_EMAILS (modules/staff/staff-role.ts). */
+  staff_role: ColumnType<'moderator' | null, 'moderator' | null | undefined, 'moderator' | null>;
+  /** What staff wrote when banning: shown to the member at login. */
+  ban_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  banned_at: NullableTimestamp;
 }
 
 export interface ProfilesTable {
@@ -79,6 +84,9 @@ export interface ImagesTable {
   /** The blurred copies of a flagged photo, under names of their own. */
   blurred_filename: ColumnType<string | null, string | null | undefined, string | null>;
   blurred_thumb_filename: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When staff approved the photo; null while it waits in the photo queue. */
+  reviewed_at: NullableTimestamp;
+  reviewed_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {
@@ -90,6 +98,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   user_agent: string | null;
   ip: string | null;
+  /** The session's last staff action or re-authentication (the 30-minute staff window). */
+  staff_seen_at: NullableTimestamp;
 }
 
 export interface SettingsTable {
@@ -203,6 +213,28 @@ export interface ReportsTable {
   status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
   created_at: Timestamp;
   closed_at: NullableTimestamp;
+  /** The moderator working the report, until `claimed_until`. */
+  claimed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  claimed_until: NullableTimestamp;
+  closed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  resolution: ColumnType<
+    ReportResolution | null,
+    ReportResolution | null | undefined,
+    ReportResolution | null
+  >;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type ReportResolution = 'dismiss' | 'warn' | 'remove_photo' | 'ban';
+
+/** One staff action; append-only in the database (docs/decisions/036). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  staff_id: number;
+  action: string;
+  subject_id: number | null;
+  reason: string | null;
 }
 
 export interface EvidenceMessage {
@@ -354,6 +386,7 @@ export interface Database {
   blocks: BlocksTable;
   reports: ReportsTable;
   data_exports: DataExportsTable;
+  audit_log: AuditLogTable;
 }
 
 export type DataExportStatus = 'pending' | 'ready' | 'downloaded' | 'failed';

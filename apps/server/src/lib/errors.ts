@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
     /** When a limit lets the call through again: answered as `retry_at` and `Retry-After`. */
     readonly retryAt?: Date,
+    /** Why staff banned the account (403 `banned`), as they wrote it. */
+    readonly reason?: string,
   ) {
     super(message);
   }

@@ -48,6 +48,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           message: error.message,
           ...(error.fields && { fields: error.fields }),
           ...(error.retryAt && { retry_at: error.retryAt.toISOString() }),
+          ...(error.reason !== undefined && { reason: error.reason }),
         },
       });
     }

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     /** When a limit lets the call through again (`error.retry_at`), if it says. */
     readonly retryAt: Date | null = null,
+    /** Why staff banned the account (403 `banned`). */
+    readonly reason: string | null = null,
   ) {
     super(message);
     this.code = code === 'network' ? 'network' : isErrorCode(code) ? code : 'unknown';
@@ -30,6 +32,7 @@ export function apiErrorFrom(status: number, statusText: string, payload: unknow
         message?: string;
         fields?: Record<string, string>;
         retry_at?: string;
+        reason?: string;
       };
     }
   )?.error;
@@ -40,6 +43,7 @@ export function apiErrorFrom(status: number, statusText: string, payload: unknow
     error?.message ?? statusText,
     error?.fields ?? {},
     retryAt && !Number.isNaN(retryAt.getTime()) ? retryAt : null,
+    typeof error?.reason === 'string' ? error.reason : null,
   );
 }
 

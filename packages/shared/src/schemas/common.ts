@@ -8,6 +8,8 @@ export const apiErrorSchema = z.object({
     fields: z.record(z.string(), z.string()).optional(),
     /** When a limit lets the call through again (ISO time), for limits that know it. */
     retry_at: z.string().optional(),
+    /** Why staff banned the account (403 `banned`). */
+    reason: z.string().optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -24,6 +24,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user') }),
   /** The notifications list or its unread count changed. */
   z.object({ type: z.literal('notifications') }),
+  /** Staff banned the member: every open tab goes to /pages/ban (the sessions end next). */
+  z.object({ type: z.literal('banned') }),
   /** A tab of this login went hidden: each open tab says again whether it is visible. */
   z.object({ type: z.literal('report_presence') }),
 ]);

@@ -6,7 +6,13 @@ import { idSchema } from './common.js';
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 /** Account notices a member is told about. */
-export const ACCOUNT_NOTICES = ['email_changed', 'password_changed'] as const;
+export const ACCOUNT_NOTICES = [
+  'email_changed',
+  'password_changed',
+  'staff_warning',
+  'photo_rejected',
+] as const;
+export type AccountNotice = (typeof ACCOUNT_NOTICES)[number];
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -19,6 +25,8 @@ export const notificationSchema = z.object({
   actor: chatProfileSchema.nullable(),
   conversation: z.number().int().nullable(),
   notice: z.enum(ACCOUNT_NOTICES).nullable(),
+  /** A staff warning's text as written, or why staff rejected a photo (a reason code). */
+  detail: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

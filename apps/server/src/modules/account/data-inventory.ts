@@ -29,6 +29,9 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     digest_opt_out: '-',
     price_country: 'erased',
     show_flagged_photos: '-',
+    staff_role: '-',
+    ban_reason: 'kept with the ban: staff’s reason, for an appeal (a banned member cannot log in)',
+    banned_at: '-',
   },
   profiles: {
     member_id: '-',
@@ -57,6 +60,8 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     screened_at: 'erased',
     blurred_filename: 'erased',
     blurred_thumb_filename: 'erased',
+    reviewed_at: 'erased',
+    reviewed_by: 'erased',
   },
   sessions: {
     id: 'erased',
@@ -66,6 +71,7 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     expires_at: 'erased',
     user_agent: 'erased',
     ip: 'erased',
+    staff_seen_at: 'erased',
   },
   settings: { key: '-', value: '-' },
   company_info: {
@@ -273,6 +279,19 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     status: '-',
     created_at: '-',
     closed_at: '-',
+    claimed_by: '-',
+    claimed_until: '-',
+    closed_by: '-',
+    resolution: '-',
+    note: 'kept: legal interest, how staff closed the report, for its 180 days',
+  },
+  audit_log: {
+    id: '-',
+    at: '-',
+    staff_id: 'kept two years: who on the staff acted (docs/privacy.md)',
+    action: '-',
+    subject_id: 'kept two years: the member a staff action concerned (ids only)',
+    reason: 'kept two years: what staff wrote with the action',
   },
   data_exports: {
     id: 'erased',

@@ -31,8 +31,16 @@ export async function checkCredentials(
   );
   const member = found;
   if (!ok || !member) throw unauthorized();
+  // Only after the password: the reason is for the account's owner.
   if (member.status === 'banned') {
-    throw new AppError(401, 'account_banned', 'This account has been blocked');
+    throw new AppError(
+      403,
+      'banned',
+      'This account has been banned',
+      undefined,
+      undefined,
+      member.ban_reason ?? '',
+    );
   }
   return member.id;
 }

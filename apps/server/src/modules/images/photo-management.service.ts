@@ -1,7 +1,7 @@
 import type { PhotoArrangement } from '@amora/shared/schemas/images';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, ImageRow } from '../../db/schema.js';
 import { badRequest, notFound, notLoggedIn } from '../../lib/errors.js';
 import {
   deleteImage,
@@ -30,19 +30,42 @@ export async function removePhoto(
 ): Promise<void> {
   const removed = await db.transaction().execute(async (trx) => {
     if (!(await lockMemberForImages(trx, memberId))) throw notLoggedIn();
-    const row = await deleteImage(trx, memberId, imageId);
+    const row = await removePhotoRow(trx, memberId, imageId);
     if (!row) throw notFound('image_not_found', 'That photo is not one of yours');
-    const main = await trx
-      .selectFrom('profiles')
-      .select('main_image_id')
-      .where('member_id', '=', memberId)
-      .executeTakeFirst();
-    if (main?.main_image_id === imageId) {
-      const [next] = await listImages(trx, memberId);
-      await setMainImage(trx, memberId, next?.id ?? null);
-    }
     return row;
   });
+  await removePhotoFiles(storage, removed, log);
+}
+
+/**
+ * Deletes a photo's row in the caller's transaction (the member locked); a main photo hands
+ * its place to the next in the member's order. Answers the row, or undefined if not theirs.
+ */
+export async function removePhotoRow(
+  trx: Transaction<Database>,
+  memberId: number,
+  imageId: number,
+): Promise<ImageRow | undefined> {
+  const row = await deleteImage(trx, memberId, imageId);
+  if (!row) return undefined;
+  const main = await trx
+    .selectFrom('profiles')
+    .select('main_image_id')
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  if (main?.main_image_id === imageId) {
+    const [next] = await listImages(trx, memberId);
+    await setMainImage(trx, memberId, next?.id ?? null);
+  }
+  return row;
+}
+
+/** Removes a deleted photo's files, after the commit; from then on their URLs answer 404. */
+export async function removePhotoFiles(
+  storage: ImageStorage,
+  removed: ImageRow,
+  log?: FastifyBaseLogger,
+): Promise<void> {
   const files = [
     removed.filename,
     removed.thumb_filename,
@@ -52,7 +75,9 @@ export async function removePhoto(
   const results = await Promise.allSettled(files.map((name) => storage.remove(name)));
   const failed = files.filter((_, i) => results[i]?.status === 'rejected');
   // The photo is gone for the member either way; a file left behind is for the operator.
-  if (failed.length > 0) log?.warn({ memberId, files: failed }, 'files of a removed photo remain');
+  if (failed.length > 0) {
+    log?.warn({ memberId: removed.member_id, files: failed }, 'files of a removed photo remain');
+  }
 }
 
 /**

@@ -17,6 +17,7 @@ import { paymentReceiptMail } from './templates/payment-receipt.js';
 import { paymentRefundMail } from './templates/payment-refund.js';
 import { serviceRequestReceivedMail } from './templates/service-request-received.js';
 import { serviceRequestStaffMail } from './templates/service-request-staff.js';
+import { staffWarningMail } from './templates/staff-warning.js';
 
 export type { RenderContext, RenderedMail } from './mail-layout.js';
 
@@ -35,6 +36,7 @@ const TEMPLATES = [
   paymentReceiptMail,
   paymentRefundMail,
   failedLoginsAlertMail,
+  staffWarningMail,
 ] as const;
 
 type AnyTemplate = (typeof TEMPLATES)[number];

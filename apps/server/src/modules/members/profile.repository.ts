@@ -82,6 +82,7 @@ export function toProfileRecord({
       ...image,
       created_at: new Date(image.created_at),
       screened_at: image.screened_at === null ? null : new Date(image.screened_at),
+      reviewed_at: image.reviewed_at === null ? null : new Date(image.reviewed_at),
     })),
   };
 }

@@ -1,3 +1,4 @@
+import type { AccountNotice } from '@amora/shared/schemas/notifications';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notifyMembers } from '../live/live-notify.js';
@@ -56,12 +57,13 @@ export async function onLikerViewed(db: Trx, memberId: number, likerId: number) 
   }
 }
 
-/** An account notice (the address or the password changed). */
+/** An account notice (the address or the password changed, a staff warning, a rejected photo). */
 export async function onAccountNotice(
   trx: Trx,
   memberId: number,
-  notice: 'email_changed' | 'password_changed',
+  notice: AccountNotice,
+  detail?: string,
 ) {
-  await addAccountNotice(trx, memberId, notice);
+  await addAccountNotice(trx, memberId, notice, detail);
   await notifyMembers(trx, [memberId], { type: 'notifications' });
 }

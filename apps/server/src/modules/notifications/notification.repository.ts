@@ -49,10 +49,14 @@ export async function addMessageNotification(
 }
 
 /** An account notice (e-mail or password changed). */
-export async function addAccountNotice(db: Db, memberId: number, notice: string) {
+export async function addAccountNotice(db: Db, memberId: number, notice: string, detail?: string) {
   await db
     .insertInto('notifications')
-    .values({ member_id: memberId, kind: 'account', data: JSON.stringify({ notice }) })
+    .values({
+      member_id: memberId,
+      kind: 'account',
+      data: JSON.stringify(detail === undefined ? { notice } : { notice, detail }),
+    })
     .execute();
 }
 

@@ -48,6 +48,7 @@ export async function notificationsFor(
         : null,
       conversation: row.conversation_id,
       notice: isNotice(row.data.notice) ? row.data.notice : null,
+      detail: typeof row.data.detail === 'string' ? row.data.detail : null,
     })),
     has_more: hasMore,
     unread,

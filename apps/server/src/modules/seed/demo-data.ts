@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely';
+import { DEMO_ADMIN_EMAIL } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
 import type { ImageStorage } from '../images/image-storage.js';
 import { DEMO_ACCOUNT_EMAIL } from './demo-account.js';
 
-/** Members that exist only for the demo: the fictional ones and the demo login. */
+const DEMO_LOGINS = [DEMO_ACCOUNT_EMAIL, DEMO_ADMIN_EMAIL];
+
+/** Members that exist only for the demo: the fictional ones and the demo logins. */
 const demoMembers = (db: Kysely<Database>) =>
   db
     .selectFrom('members')
     .select('id')
-    .where((eb) => eb.or([eb('fictional', '=', true), eb('email', '=', DEMO_ACCOUNT_EMAIL)]));
+    .where((eb) => eb.or([eb('fictional', '=', true), eb('email', 'in', DEMO_LOGINS)]));
 
 export async function countDemoData(
   db: Kysely<Database>,
@@ -17,7 +20,7 @@ export async function countDemoData(
     .selectFrom('members')
     .select((eb) => [
       eb.fn.countAll<string>().filterWhere('fictional', '=', true).as('fictional'),
-      eb.fn.countAll<string>().filterWhere('email', '=', DEMO_ACCOUNT_EMAIL).as('demo'),
+      eb.fn.countAll<string>().filterWhere('email', 'in', DEMO_LOGINS).as('demo'),
     ])
     .executeTakeFirstOrThrow();
   return { fictional: Number(row.fictional), demoAccount: Number(row.demo) > 0 };

@@ -102,9 +102,21 @@ describe('POST /api/login.php', () => {
   it('does not log in banned or deleted members', async () => {
     const banned = await createMember(t.db, { status: 'banned' });
     const deleted = await createMember(t.db, { status: 'deleted' });
-    expect((await login(new Client(t.app), banned.email, banned.password)).json().error.code).toBe(
-      'account_banned',
-    );
+    await t.db
+      .updateTable('members')
+      .set({ ban_reason: 'Asked members for money' })
+      .where('id', '=', banned.id)
+      .execute();
+    const refused = await login(new Client(t.app), banned.email, banned.password);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'banned',
+      reason: 'Asked members for money',
+    });
+    // The reason is for the owner only: a wrong password answers as for anyone.
+    const guessed = await login(new Client(t.app), banned.email, 'not the password');
+    expect(guessed.statusCode).toBe(401);
+    expect(guessed.json().error.reason).toBeUndefined();
     expect((await login(new Client(t.app), deleted.email, deleted.password)).statusCode).toBe(401);
   });
 });

@@ -17,9 +17,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'Wrong passwords are counted per account and client address and per address ' +
           '(LOGIN_FAILURES_MAX, LOGIN_FAILURES_PER_ADDRESS): past either, 429 even with the ' +
           'right password, from that address only. An account with over 100 failures in an ' +
-          'hour makes every attempt wait 2 s (docs/decisions/027).',
+          'hour makes every attempt wait 2 s (docs/decisions/027). A banned account answers ' +
+          '403 banned with `reason` (what staff wrote), after the password check only.',
         body: loginBodySchema,
-        response: { 200: userResponseSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: userResponseSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

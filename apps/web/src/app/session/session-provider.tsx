@@ -111,6 +111,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       reportPresence();
     } else if (event.type === 'notifications') {
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    } else if (event.type === 'banned') {
+      // Staff banned the account: every open tab leaves for the ban page (the sessions end
+      // right after), without the auth gate's detour to the login.
+      setLoggingOut(true);
+      queryClient.setQueryData(userKeys.all, null);
+      navigate('/pages/ban', { replace: true });
     }
   });
 

@@ -1,6 +1,6 @@
 import { Mail, MessageCircleQuestion, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { SiteDocument, type SiteDocumentName, useSiteDocument } from '@/components/site-document';
 import { ServiceRequestForm } from '@/features/service/components/service-request-form';
@@ -27,6 +27,7 @@ export function Component() {
         {!data?.updated && name !== 'ban' && t(`routes.pages-${name}.text`)}
       </PageHeader>
       {name === 'service' && <ContactCard />}
+      {name === 'ban' && <BanReason />}
       <div className="card">
         <div className="card-body p-4">
           <SiteDocument name={name} />
@@ -44,6 +45,23 @@ export function Component() {
         <div className="mt-3">
           <ServiceRequestForm kind="question" />
         </div>
+      )}
+    </div>
+  );
+}
+
+/** What staff wrote when banning, when the login that was refused brought it along. */
+function BanReason() {
+  const { t } = useTranslation();
+  const state = useLocation().state as { banReason?: unknown } | null;
+  const reason = typeof state?.banReason === 'string' ? state.banReason.trim() : '';
+  return (
+    <div className="alert alert-danger" role="alert">
+      <p className={reason ? 'mb-1 fw-semibold' : 'mb-0 fw-semibold'}>{t('static_pages.banned')}</p>
+      {reason && (
+        <p className="mb-0">
+          {t('static_pages.ban_reason')} <q>{reason}</q>
+        </p>
       )}
     </div>
   );

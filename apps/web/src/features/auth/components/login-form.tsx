@@ -2,10 +2,11 @@ import { type LoginBody, loginBodySchema } from '@amora/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { FormField } from '@/components/form-field';
 import { PasswordField } from '@/components/password-field';
+import { ApiError } from '@/lib/api-client';
 import { errorCodeOf } from '@/lib/error-text';
 import { useLogin } from '../api/login';
 
@@ -13,6 +14,7 @@ import { useLogin } from '../api/login';
 export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const { t } = useTranslation();
   const login = useLogin();
+  const navigate = useNavigate();
   const form = useForm<LoginBody>({
     resolver: zodResolver(loginBodySchema),
     mode: 'onTouched',
@@ -24,8 +26,12 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
     try {
       await login.mutateAsync(values);
       onLoggedIn();
-    } catch {
-      // The message is shown from login.error below.
+    } catch (error) {
+      // A banned member learns why on the ban page, with the way to appeal.
+      if (error instanceof ApiError && error.code === 'banned') {
+        navigate('/pages/ban', { state: { banReason: error.reason ?? '' } });
+      }
+      // Any other message is shown from login.error below.
     }
   });
 
@@ -34,7 +40,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   return (
     <form onSubmit={submit} noValidate aria-describedby={login.error ? 'login-error' : undefined}>
       <ErrorAlert id="login-error" error={login.error}>
-        {errorCodeOf(login.error) === 'account_banned' && (
+        {errorCodeOf(login.error) === 'banned' && (
           <>
             {' '}
             <Link to="/pages/ban">{t('auth.ban_info')}</Link>

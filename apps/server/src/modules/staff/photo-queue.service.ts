@@ -1,0 +1,137 @@
+import {
+  type PhotoActionBody,
+  type PhotoRejectReason,
+  type QueuedPhoto,
+  STAFF_PAGE_SIZE,
+} from '@amora/shared/schemas/staff';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, ImageRow } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import type { ImageStorage } from '../images/image-storage.js';
+import { removePhotoFiles, removePhotoRow } from '../images/photo-management.service.js';
+import { notifyMembers } from '../live/live-notify.js';
+import { onAccountNotice } from '../notifications/member-events.js';
+import { appendAudit } from './audit-log.repository.js';
+import type { StaffActor } from './member-actions.service.js';
+
+/** Staff see the photo as stored, never the blurred copy. */
+export const photoUrl = (filename: string) => `/uploads/${filename}`;
+
+/** Flagged photos first, then the oldest: the queue's order, as a sortable rank. */
+const rank = sql<number>`case when images.screening = 'flagged' then 0 else 1 end`;
+
+/** `GET /api/admin/photos.php`: photos no one has reviewed, of members still here. */
+export async function listPhotoQueue(db: Kysely<Database>, after?: number): Promise<QueuedPhoto[]> {
+  let query = db
+    .selectFrom('images')
+    .innerJoin('members', 'members.id', 'images.member_id')
+    .leftJoin('profiles', 'profiles.member_id', 'images.member_id')
+    .select([
+      'images.id',
+      'images.filename',
+      'images.member_id',
+      'profiles.name',
+      'images.screening',
+      'images.nudity_score',
+      'images.created_at',
+    ])
+    .where('images.reviewed_at', 'is', null)
+    .where('members.status', '=', 'active')
+    .orderBy(rank)
+    .orderBy('images.id')
+    .limit(STAFF_PAGE_SIZE);
+  if (after !== undefined) {
+    const last = await db
+      .selectFrom('images')
+      .select(rank.as('rank'))
+      .where('id', '=', after)
+      .executeTakeFirst();
+    const lastRank = last?.rank ?? 1;
+    query = query.where((eb) =>
+      eb.or([
+        eb(rank, '>', lastRank),
+        eb.and([eb(rank, '=', lastRank), eb('images.id', '>', after)]),
+      ]),
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    url: photoUrl(row.filename),
+    member: { id: row.member_id, name: row.name },
+    screening: row.screening,
+    nudity_score: row.nudity_score,
+    created_at: row.created_at.toISOString(),
+  }));
+}
+
+/**
+ * Rejects a photo in the caller's transaction: it disappears everywhere (its row, and its
+ * files after the commit) and its owner gets a notification saying why. Answers the row
+ * for `removePhotoFiles`, or undefined when the photo is already gone.
+ */
+export async function rejectPhotoInTransaction(
+  trx: Transaction<Database>,
+  actor: StaffActor,
+  imageId: number,
+  reason: PhotoRejectReason,
+): Promise<ImageRow | undefined> {
+  const image = await trx
+    .selectFrom('images')
+    .select('member_id')
+    .where('id', '=', imageId)
+    .executeTakeFirst();
+  if (!image) return undefined;
+  // The member's row first, as the member's own photo changes lock it.
+  await trx
+    .selectFrom('members')
+    .select('id')
+    .where('id', '=', image.member_id)
+    .forUpdate()
+    .execute();
+  const removed = await removePhotoRow(trx, image.member_id, imageId);
+  if (!removed) return undefined;
+  await onAccountNotice(trx, image.member_id, 'photo_rejected', reason);
+  await notifyMembers(trx, [image.member_id], { type: 'user' });
+  await appendAudit(trx, {
+    staffId: actor.staffId,
+    action: 'photo.reject',
+    subjectId: image.member_id,
+    reason,
+  });
+  return removed;
+}
+
+/** `POST /api/admin/photos.php`: approve (it leaves the queue) or reject. */
+export async function actOnPhoto(
+  db: Kysely<Database>,
+  storage: ImageStorage,
+  actor: StaffActor,
+  body: PhotoActionBody,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const removed = await db.transaction().execute(async (trx) => {
+    if (body.action === 'reject') {
+      const row = await rejectPhotoInTransaction(trx, actor, body.photo, body.reason ?? 'other');
+      if (!row) throw photoNotFound();
+      return row;
+    }
+    const approved = await trx
+      .updateTable('images')
+      .set({ reviewed_at: new Date(), reviewed_by: actor.staffId })
+      .where('id', '=', body.photo)
+      .returning('member_id')
+      .executeTakeFirst();
+    if (!approved) throw photoNotFound();
+    await appendAudit(trx, {
+      staffId: actor.staffId,
+      action: 'photo.approve',
+      subjectId: approved.member_id,
+    });
+    return undefined;
+  });
+  if (removed) await removePhotoFiles(storage, removed, log);
+}
+
+const photoNotFound = () => notFound('image_not_found', 'No such photo: it was removed');

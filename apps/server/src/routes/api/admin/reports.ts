@@ -1,0 +1,79 @@
+import {
+  okSchema,
+  REPORT_CLAIM_MINUTES,
+  reportActionBodySchema,
+  reportsQuerySchema,
+  reportsResponseSchema,
+} from '@amora/shared/schemas/staff';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  actOnReport,
+  listReports,
+  reportEvidencePhoto,
+} from '../../../modules/staff/report-queue.service.js';
+import { STAFF_RULES, STAFF_TAG, staffActor, staffErrors } from './staff-route.js';
+
+export const staffReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/reports.php',
+    {
+      schema: {
+        tags: [STAFF_TAG],
+        summary: 'The report queue (moderators and admins)',
+        description:
+          'Reports with `status` (open by default), `underage` first, then the oldest; keyset ' +
+          'paging with `after` (the last id of the previous page). Open reports another ' +
+          `moderator claimed in the last ${REPORT_CLAIM_MINUTES} minutes are left out. ` +
+          `Evidence: the photo as kept (\`url\`, staff only) or the messages. ${STAFF_RULES}`,
+        querystring: reportsQuerySchema,
+        response: { 200: reportsResponseSchema, ...staffErrors },
+      },
+    },
+    async (request) => {
+      const { staffId } = await staffActor(app, request);
+      return { reports: await listReports(app.db, staffId, request.query) };
+    },
+  );
+
+  app.post(
+    '/api/admin/reports.php',
+    {
+      schema: {
+        tags: [STAFF_TAG],
+        summary: 'Claim a report, or close it: dismiss, warn, remove the photo, or ban',
+        description:
+          `\`claim\` holds the report for ${REPORT_CLAIM_MINUTES} minutes. The other actions ` +
+          'need a `note` (1-1000 characters, kept with the report and in the audit log): warn ' +
+          'sends it to the subject as written, ban gives it as the reason. 409 ' +
+          'report_claimed while another moderator holds it; 404 report_not_found for a ' +
+          `closed or unknown one; 400 report_without_photo. ${STAFF_RULES}`,
+        body: reportActionBodySchema,
+        response: { 200: okSchema, ...staffErrors },
+      },
+    },
+    async (request) => {
+      const actor = await staffActor(app, request);
+      await actOnReport(app.db, app.imageStorage, actor, request.body, request.log);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/admin/report-evidence.php',
+    {
+      schema: {
+        tags: [STAFF_TAG],
+        summary: 'The copy of a reported photo kept with the report (JPEG)',
+        description: STAFF_RULES,
+        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        produces: ['image/jpeg'],
+      },
+    },
+    async (request, reply) => {
+      await staffActor(app, request);
+      const bytes = await reportEvidencePhoto(app.db, request.query.id);
+      return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(bytes);
+    },
+  );
+};
