@@ -83,6 +83,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   page('transactions-transactionId', '/transactions/:transactionId', 'none'),
   page('signup-matches', '/signup-matches', 'required', 'empty'),
   page('account-deleted', '/account-deleted', 'optional'),
+  // The staff console (issue 20): lazy screens the member bundle never loads.
+  page('admin', '/admin/:section?', 'required'),
+  page('admin-member', '/admin/members/:memberId', 'required'),
   ...LANDER_KINDS.map((kind) =>
     page(
       `landers-${kind}`,

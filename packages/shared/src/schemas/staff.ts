@@ -191,7 +191,12 @@ export const memberDetailSchema = z.object({
     }),
   ),
   ledger: z.array(
-    z.object({ amount: z.number().int(), reason: z.string(), created_at: z.string() }),
+    z.object({
+      id: z.number().int(),
+      amount: z.number().int(),
+      reason: z.string(),
+      created_at: z.string(),
+    }),
   ),
   sessions: z.array(
     z.object({

@@ -16,6 +16,8 @@ export const userSchema = z.object({
   profile: ownProfileSchema,
   /** The member's own choices; `show_flagged_photos`: see flagged photos without the blur. */
   settings: z.object({ show_flagged_photos: z.boolean() }),
+  /** The member's staff role, which opens the console at /admin. */
+  staff: z.enum(['admin', 'moderator']).nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

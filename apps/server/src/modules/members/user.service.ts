@@ -2,6 +2,7 @@ import type { User } from '@amora/shared/schemas/user';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notLoggedIn } from '../../lib/errors.js';
+import { roleOf } from '../staff/staff-role.js';
 import { findMemberById } from './member.repository.js';
 import { findProfiles } from './profile.repository.js';
 import { toOwnProfile } from './profile-view.js';
@@ -10,6 +11,7 @@ import { toOwnProfile } from './profile-view.js';
 export async function loadUser(
   db: Kysely<Database>,
   memberId: number,
+  adminEmails: readonly string[],
   now = new Date(),
 ): Promise<User> {
   const [member, profiles] = await Promise.all([
@@ -29,5 +31,6 @@ export async function loadUser(
     last_signup_step: member.last_signup_step,
     profile: toOwnProfile(record, now),
     settings: { show_flagged_photos: member.show_flagged_photos },
+    staff: roleOf(member, adminEmails),
   };
 }

@@ -123,6 +123,7 @@ export async function ensureDemoAccount(
           thumb_filename: portrait.thumbFilename,
           position: 0,
           created_at: activatedAt,
+          reviewed_at: activatedAt,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -582,6 +582,8 @@ async function insertBatch(
           thumb_filename: (portraits[i] as PortraitFiles).thumbFilename,
           position: 0,
           created_at: m.activatedAt,
+          // The demo's own portraits need no moderator: the photo queue starts empty.
+          reviewed_at: m.activatedAt,
         })),
       )
       .returning(['id', 'member_id'])

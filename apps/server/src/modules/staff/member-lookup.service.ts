@@ -121,7 +121,7 @@ export async function memberDetail(
       .execute(),
     db
       .selectFrom('credit_ledger')
-      .select(['amount', 'reason', 'created_at'])
+      .select(['id', 'amount', 'reason', 'created_at'])
       .where('member_id', '=', memberId)
       .orderBy('id', 'desc')
       .limit(DETAIL_ROWS)

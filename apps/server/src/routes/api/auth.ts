@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         limits: app.config.rateLimit,
       });
       await app.logIn(request, reply, memberId);
-      return { user: await loadUser(app.db, memberId) };
+      return { user: await loadUser(app.db, memberId, app.config.adminEmails) };
     },
   );
 

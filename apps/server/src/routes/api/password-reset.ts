@@ -75,7 +75,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, password } = request.body;
       const memberId = await resetPassword(app.db, token, password);
       await app.logIn(request, reply, memberId);
-      return { user: await loadUser(app.db, memberId) };
+      return { user: await loadUser(app.db, memberId, app.config.adminEmails) };
     },
   );
 

@@ -72,7 +72,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const memberId = app.requireMember(request);
       await arrangePhotos(app.db, memberId, request.body);
-      return { user: await loadUser(app.db, memberId) };
+      return { user: await loadUser(app.db, memberId, app.config.adminEmails) };
     },
   );
 
@@ -109,7 +109,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       await removePhoto(app.db, app.imageStorage, memberId, image, request.log);
-      return { user: await loadUser(app.db, memberId) };
+      return { user: await loadUser(app.db, memberId, app.config.adminEmails) };
     },
   );
 };

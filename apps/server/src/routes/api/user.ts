@@ -70,7 +70,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userResponseSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => ({ user: await loadUser(app.db, app.requireMember(request)) }),
+    async (request) => ({
+      user: await loadUser(app.db, app.requireMember(request), app.config.adminEmails),
+    }),
   );
 
   app.post(
@@ -111,7 +113,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         // A visitor who was logged in as someone else continues as the new member only.
         if (request.sessionToken) await endSession(app.db, request.sessionToken);
         await app.logIn(request, reply, memberId);
-        return { user: await loadUser(app.db, memberId) };
+        return { user: await loadUser(app.db, memberId, app.config.adminEmails) };
       }
       if (push && !isSignup) {
         const memberId = app.requireMember(request);
@@ -159,7 +161,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       } else {
         await updateLocation(app.db, memberId, parseBody(locationUpdateSchema, body));
       }
-      return { user: await loadUser(app.db, memberId) };
+      return { user: await loadUser(app.db, memberId, app.config.adminEmails) };
     },
   );
 

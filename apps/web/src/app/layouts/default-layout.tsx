@@ -6,7 +6,7 @@ import { SiteFooter } from './site-footer';
 import { TabBar } from './tab-bar';
 import { TopNav } from './top-nav';
 
-/** The signup flow itself says where the mail went; no reminder on top of it. */
+/** The signup flow itself says where the mail went; no reminder on top of it (nor on the staff console). */
 const SIGNUP_ROUTES = new Set(['signup', 'complete-signup', 'index']);
 
 // Only members see these: loaded after login, they stay off a visitor's first page.
@@ -26,12 +26,14 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
     <div className={isLoggedIn ? 'with-tabbar' : undefined}>
       <TopNav />
       <main id="main" className="container" tabIndex={-1}>
-        <Suspense fallback={null}>
-          {user && !SIGNUP_ROUTES.has(route?.name ?? '') && <ActivationReminder user={user} />}
-          {user && !SIGNUP_ROUTES.has(route?.name ?? '') && route?.name !== 'profile' && (
-            <MemberPrompts user={user} />
-          )}
-        </Suspense>
+        {!route?.name.startsWith('admin') && (
+          <Suspense fallback={null}>
+            {user && !SIGNUP_ROUTES.has(route?.name ?? '') && <ActivationReminder user={user} />}
+            {user && !SIGNUP_ROUTES.has(route?.name ?? '') && route?.name !== 'profile' && (
+              <MemberPrompts user={user} />
+            )}
+          </Suspense>
+        )}
         {children ?? <Outlet />}
       </main>
       <SiteFooter />

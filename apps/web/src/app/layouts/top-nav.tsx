@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { LanguageSwitcher } from '@/components/language-switcher';
@@ -11,7 +11,7 @@ import { NAV_ITEMS } from './nav-items';
 /** The top bar: on desktops it carries the member navigation, on phones just brand and actions. */
 export function TopNav() {
   const { t } = useTranslation();
-  const { isLoggedIn, logout } = useSession();
+  const { isLoggedIn, logout, user } = useSession();
   const name = useSiteName();
   return (
     <header className="app-topbar">
@@ -35,6 +35,16 @@ export function TopNav() {
           </nav>
         )}
         <div className="ms-auto d-flex align-items-center gap-2">
+          {user?.staff && (
+            <Link
+              to="/admin"
+              className="btn btn-outline-secondary btn-sm d-inline-flex align-items-center gap-1"
+            >
+              <ShieldCheck size={18} aria-hidden="true" />
+              <span className="d-none d-lg-inline">{t('nav.staff')}</span>
+              <span className="visually-hidden d-lg-none">{t('nav.staff')}</span>
+            </Link>
+          )}
           <LanguageSwitcher compact />
           {isLoggedIn ? (
             <button

@@ -1,5 +1,5 @@
 import type { Notification } from '@amora/shared/schemas/notifications';
-import { Heart, KeyRound, Mail, MessageCircle } from 'lucide-react';
+import { Heart, ImageOff, KeyRound, Mail, MessageCircle, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { memberName } from '@/components/member-name';
@@ -10,6 +10,8 @@ import { relativeTime } from '@/lib/relative-time';
 export function notificationTarget(n: Notification): string {
   if (n.kind === 'like' && n.actor && !n.actor.deleted) return `/members/${n.actor.id}`;
   if (n.kind === 'message' && n.conversation) return `/chats/${n.conversation}`;
+  if (n.notice === 'staff_warning') return '/pages/terms';
+  if (n.notice === 'photo_rejected') return '/profile#photos';
   return n.kind === 'account' ? '/profile#account' : '/notifications';
 }
 
@@ -28,7 +30,15 @@ export function NotificationItem({ notification: n, cdnPrefix, onOpen }: Props) 
       ? t('notifications.like', { name })
       : n.kind === 'message'
         ? t('notifications.message', { name, count: n.count })
-        : t(`notifications.notice_${n.notice ?? 'email_changed'}`);
+        : n.notice === 'staff_warning'
+          ? t('notifications.notice_staff_warning', { text: n.detail ?? '' })
+          : n.notice === 'photo_rejected'
+            ? t('notifications.notice_photo_rejected', {
+                reason: t(`notifications.photo_reasons.${n.detail ?? 'other'}`, {
+                  defaultValue: t('notifications.photo_reasons.other'),
+                }),
+              })
+            : t(`notifications.notice_${n.notice ?? 'email_changed'}`);
   const Icon =
     n.kind === 'like'
       ? Heart
@@ -36,7 +46,11 @@ export function NotificationItem({ notification: n, cdnPrefix, onOpen }: Props) 
         ? MessageCircle
         : n.notice === 'password_changed'
           ? KeyRound
-          : Mail;
+          : n.notice === 'staff_warning'
+            ? ShieldAlert
+            : n.notice === 'photo_rejected'
+              ? ImageOff
+              : Mail;
   const when = new Date(n.created_at);
   return (
     <li className={`notification-item ${n.read ? '' : 'unread'}`}>

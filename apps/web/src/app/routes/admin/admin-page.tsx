@@ -1,0 +1,51 @@
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { AuditLog } from '@/features/staff/components/audit-log';
+import { HeldQueue } from '@/features/staff/components/held-queue';
+import { MemberDetailView } from '@/features/staff/components/member-detail';
+import { MemberLookup } from '@/features/staff/components/member-lookup';
+import { PhotoQueue } from '@/features/staff/components/photo-queue';
+import { ReportQueue } from '@/features/staff/components/report-queue';
+import {
+  STAFF_SECTIONS,
+  StaffConsole,
+  type StaffSection,
+} from '@/features/staff/components/staff-console';
+import { StaffRoles } from '@/features/staff/components/staff-roles';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { ErrorView } from '../errors/error-view';
+
+const SCREENS: Record<StaffSection, () => ReactElement> = {
+  reports: ReportQueue,
+  photos: PhotoQueue,
+  held: HeldQueue,
+  members: MemberLookup,
+  audit: AuditLog,
+  staff: StaffRoles,
+};
+
+const isSection = (value: string): value is StaffSection =>
+  (STAFF_SECTIONS as readonly string[]).includes(value);
+
+/** /admin/:section? and /admin/members/:memberId: the staff console (issue 20). */
+export function Component() {
+  const { t } = useTranslation();
+  const { section = 'reports', memberId } = useParams();
+  const { pathname } = useLocation();
+  const current = memberId ? 'members' : section;
+  useDocumentTitle(
+    isSection(current)
+      ? `${t(`staff.sections.${current}`)} · ${t('staff.title')}`
+      : t('staff.title'),
+  );
+  if (!isSection(current) || (memberId !== undefined && !/^\d+$/.test(memberId))) {
+    return <ErrorView status={404} message={t('error_page.not_found', { path: pathname })} />;
+  }
+  const Screen = SCREENS[current];
+  return (
+    <StaffConsole section={current}>
+      {memberId ? <MemberDetailView id={Number(memberId)} /> : <Screen />}
+    </StaffConsole>
+  );
+}

@@ -1,0 +1,174 @@
+import type {
+  AuditEntry,
+  HeldActionBody,
+  HeldMessage,
+  MemberActionBody,
+  MemberDetail,
+  PhotoActionBody,
+  QueuedPhoto,
+  ReportActionBody,
+  StaffMe,
+  StaffReport,
+  StaffRoleBody,
+} from '@amora/shared/schemas/staff';
+import { STAFF_PAGE_SIZE } from '@amora/shared/schemas/staff';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Every staff answer lives under this key: a renewed staff window refetches them all. */
+export const staffKeys = {
+  all: ['staff'] as const,
+  me: ['staff', 'me'] as const,
+  reports: (status: 'open' | 'closed') => ['staff', 'reports', status] as const,
+  photos: ['staff', 'photos'] as const,
+  held: ['staff', 'held'] as const,
+  lookup: (q: string) => ['staff', 'lookup', q] as const,
+  member: (id: number) => ['staff', 'member', id] as const,
+  audit: ['staff', 'audit'] as const,
+  roles: ['staff', 'roles'] as const,
+};
+
+type Ok = { ok: true };
+// A refused staff call is answered by the console (re-auth, or the reason); never retried.
+const once = { retry: false } as const;
+
+export const useStaffMe = () =>
+  useQuery({
+    queryKey: staffKeys.me,
+    queryFn: () => api.get<StaffMe>('/api/admin/me.php'),
+    ...once,
+  });
+
+export const useReauth = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => api.post<Ok>('/api/admin/reauth.php', { password }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+};
+
+/** One page after another, keyed by the last id (the calls' keyset paging). */
+function usePaged<T extends { id: number }>(
+  key: readonly unknown[],
+  load: (cursor: number | undefined) => Promise<T[]>,
+) {
+  return useInfiniteQuery({
+    queryKey: key,
+    queryFn: ({ pageParam }) => load(pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last: T[]) => (last.length >= STAFF_PAGE_SIZE ? last.at(-1)?.id : undefined),
+    select: (data) => data.pages.flat(),
+    ...once,
+  });
+}
+
+const withCursor = (path: string, name: string, cursor: number | undefined) =>
+  cursor === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}${name}=${cursor}`;
+
+export const useReports = (status: 'open' | 'closed') =>
+  usePaged<StaffReport>(
+    staffKeys.reports(status),
+    async (after) =>
+      (
+        await api.get<{ reports: StaffReport[] }>(
+          withCursor(`/api/admin/reports.php?status=${status}`, 'after', after),
+        )
+      ).reports,
+  );
+
+export const usePhotoQueue = () =>
+  usePaged<QueuedPhoto>(
+    staffKeys.photos,
+    async (after) =>
+      (
+        await api.get<{ photos: QueuedPhoto[] }>(
+          withCursor('/api/admin/photos.php', 'after', after),
+        )
+      ).photos,
+  );
+
+export const useHeldMessages = () =>
+  usePaged<HeldMessage>(
+    staffKeys.held,
+    async (after) =>
+      (
+        await api.get<{ messages: HeldMessage[] }>(
+          withCursor('/api/admin/held.php', 'after', after),
+        )
+      ).messages,
+  );
+
+export const useAuditLog = () =>
+  usePaged<AuditEntry>(
+    staffKeys.audit,
+    async (before) =>
+      (
+        await api.get<{ entries: AuditEntry[] }>(
+          withCursor('/api/admin/audit.php', 'before', before),
+        )
+      ).entries,
+  );
+
+export interface FoundMember {
+  id: number;
+  name: string | null;
+  status: 'active' | 'banned' | 'deleted';
+  role: 'admin' | 'moderator' | null;
+  signup_date: string;
+}
+
+export const useMemberLookup = (q: string) =>
+  useQuery({
+    queryKey: staffKeys.lookup(q),
+    queryFn: async () =>
+      (
+        await api.get<{ members: FoundMember[] }>(
+          `/api/admin/members.php?q=${encodeURIComponent(q)}`,
+        )
+      ).members,
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+    ...once,
+  });
+
+export const useMemberDetail = (id: number) =>
+  useQuery({
+    queryKey: staffKeys.member(id),
+    queryFn: () => api.get<MemberDetail>(`/api/admin/member.php?id=${id}`),
+    ...once,
+  });
+
+export interface StaffMember {
+  id: number;
+  name: string | null;
+  role: 'admin' | 'moderator';
+  listed: boolean;
+}
+
+export const useStaffRoles = () =>
+  useQuery({
+    queryKey: staffKeys.roles,
+    queryFn: async () => (await api.get<{ staff: StaffMember[] }>('/api/admin/staff.php')).staff,
+    ...once,
+  });
+
+/** A staff action; afterwards every staff list and the audit log are fresh. */
+function useStaffAction<Body>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body) => api.post<Ok>(path, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+}
+
+export const useReportAction = () => useStaffAction<ReportActionBody>('/api/admin/reports.php');
+export const usePhotoAction = () => useStaffAction<PhotoActionBody>('/api/admin/photos.php');
+export const useHeldAction = () => useStaffAction<HeldActionBody>('/api/admin/held.php');
+export const useMemberAction = () => useStaffAction<MemberActionBody>('/api/admin/members.php');
+export const useStaffRoleAction = () => useStaffAction<StaffRoleBody>('/api/admin/staff.php');
