@@ -102,4 +102,38 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     expect(found).toEqual([]);
     await context.close();
   });
+
+  it('finds nothing on the staff console, light and dark', async () => {
+    const { context, page } = await app.newPage(axeContext);
+    await logInThroughUi(page, app.server.url, {
+      email: 'admin@amora.test',
+      password: DEMO.password,
+    });
+    // Something in the queues: the demo member reports a member with their conversation.
+    const demo = await app.newPage();
+    await logInThroughUi(demo.page, app.server.url, DEMO);
+    const search = await (
+      await demo.context.request.get(app.url('/api/search.php?searchAllCountries=1'))
+    ).json();
+    const other = search.profiles[0].id;
+    await demo.context.request.post(app.url('/api/report.php'), {
+      headers: { 'x-app-package': 'e2e' },
+      data: { profile: other, reason: 'spam' },
+    });
+    await demo.context.close();
+    const found: string[] = [];
+    for (const path of [
+      '/admin',
+      '/admin/photos',
+      '/admin/held',
+      '/admin/members',
+      `/admin/members/${other}`,
+      '/admin/audit',
+      '/admin/staff',
+    ]) {
+      found.push(...(await violations(page, path)));
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  });
 });

@@ -5,6 +5,7 @@ import { ConfigError, parseConfig } from './config.js';
 const production = {
   SMTP_URL: 'smtp://mail.example:587',
   SECRET_KEY: 'a-secret-key-of-at-least-32-characters',
+  ADMIN_EMAILS: 'ops@amora.example',
 };
 
 describe('parseConfig', () => {
@@ -46,6 +47,24 @@ describe('parseConfig', () => {
       expect(() => parseConfig({ HOST: '0.0.0.0', ...production, ...change })).toThrow(message);
     }
     expect(parseConfig({ HOST: '0.0.0.0', ...production, SEED_MEMBERS: '0' }).seedMembers).toBe(0);
+  });
+
+  it('reads ADMIN_EMAILS as lower-cased addresses: the demo’s admin by default, none in production', () => {
+    expect(parseConfig({}).adminEmails).toEqual(['admin@amora.test']);
+    expect(
+      parseConfig({ ADMIN_EMAILS: ' Ops@Amora.example , b@amora.example,' }).adminEmails,
+    ).toEqual(['ops@amora.example', 'b@amora.example']);
+    expect(() => parseConfig({ ADMIN_EMAILS: 'ops@amora.example, nobody' })).toThrow(
+      /ADMIN_EMAILS: "nobody" is not an e-mail address/,
+    );
+    const { ADMIN_EMAILS: _, ...withoutAdmins } = production;
+    const config = parseConfig({
+      MODE: 'production',
+      ...withoutAdmins,
+      PUBLIC_URL: 'https://a.example',
+    });
+    expect(config.adminEmails).toEqual([]);
+    expect(config.warnings).toEqual([expect.stringMatching(/ADMIN_EMAILS is unset/)]);
   });
 
   it('warns about a production PUBLIC_URL that is missing or not https, and a public demo', () => {
