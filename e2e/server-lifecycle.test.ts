@@ -86,7 +86,8 @@ describe('the built server on its embedded database', () => {
       env: childEnv({ DATA_DIR: liveData, ...production }),
       encoding: 'utf8',
     });
-    expect(purge.stdout + purge.stderr).toMatch(/Removed 3 demo members/);
+    // The two fictional members, the demo login and the demo admin.
+    expect(purge.stdout + purge.stderr).toMatch(/Removed 4 demo members/);
     expect(purge.status).toBe(0);
 
     const live = await startServer({ DATA_DIR: liveData, ...production });
