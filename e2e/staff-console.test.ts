@@ -1,12 +1,8 @@
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, DEMO, logInThroughUi, sharedApp } from './support/app-fixture.js';
 import { activateViaMailbox, signUpViaApi } from './support/members.js';
-
-const sharp = createRequire(new URL('../apps/server/package.json', import.meta.url))(
-  'sharp',
-) as typeof import('sharp');
 
 let app: App;
 beforeAll(async () => {
