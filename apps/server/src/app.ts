@@ -21,10 +21,12 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
+import { settingsSyncPlugin } from './plugins/settings-sync.js';
 import { staffPlugin } from './plugins/staff.js';
 import { uploadsPlugin } from './plugins/uploads.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { activationRoutes } from './routes/api/activation.js';
+import { staffBusinessRoutes } from './routes/api/admin/business.js';
 import { staffMemberRoutes } from './routes/api/admin/members.js';
 import { staffQueueRoutes } from './routes/api/admin/photos.js';
 import { staffReportRoutes } from './routes/api/admin/reports.js';
@@ -110,6 +112,7 @@ export async function buildApp({
   await app.register(staffPlugin);
   await app.register(uploadsPlugin);
   await app.register(livePlugin, { listen });
+  await app.register(settingsSyncPlugin, { listen });
   await app.register(paymentsPlugin);
 
   await app.register(healthRoutes);
@@ -120,6 +123,7 @@ export async function buildApp({
   await app.register(staffReportRoutes);
   await app.register(staffQueueRoutes);
   await app.register(staffMemberRoutes);
+  await app.register(staffBusinessRoutes);
   await app.register(exportRoutes);
   await app.register(sessionsRoutes);
   await app.register(userRoutes);

@@ -71,6 +71,7 @@ export const ERROR_CODES = {
   report_claimed: 'Another moderator is working this report',
   report_without_photo: 'The report names no photo to remove',
   message_not_found: 'No such held message',
+  settings_changed: 'Another admin saved the settings since they were read: load them again',
   // Photos.
   no_file: 'The upload holds no photo',
   not_multipart: 'The upload is not multipart/form-data',

@@ -17,6 +17,7 @@ import * as photoScreening from './migrations/2026112402-photo-screening.js';
 import * as erasure from './migrations/2026112403-erasure.js';
 import * as dataExports from './migrations/2026112404-data-exports.js';
 import * as staff from './migrations/2026112501-staff.js';
+import * as settingsVersion from './migrations/2026112502-settings-version.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112403-erasure': erasure,
   '2026112404-data-exports': dataExports,
   '2026112501-staff': staff,
+  '2026112502-settings-version': settingsVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -105,6 +105,8 @@ export interface SessionsTable {
 export interface SettingsTable {
   key: string;
   value: Json<unknown>;
+  /** Raised by every save from the console; a save naming an older one is refused. */
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface CompanyInfoTable {

@@ -73,7 +73,7 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     ip: 'erased',
     staff_seen_at: 'erased',
   },
-  settings: { key: '-', value: '-' },
+  settings: { key: '-', value: '-', version: '-' },
   company_info: {
     id: '-',
     name: '-',

@@ -22,7 +22,7 @@ export async function chatsFor(db: Kysely<Database>, memberId: number): Promise<
     const last = row.lastMessage;
     return {
       conversation: { id: row.conversationId, last_activity_at: row.lastActivityAt.toISOString() },
-      profile: toChatProfile(row.otherMemberId, record, settings.visible_profile_notes, today),
+      profile: toChatProfile(row.otherMemberId, record, settings, today),
       num_unread_messages: row.numUnread,
       last_message: last && {
         id: last.id,

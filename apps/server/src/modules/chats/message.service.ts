@@ -121,11 +121,7 @@ export async function conversationPage(
   }
   return {
     conversation: { id: side.conversationId, other_read_up_to: side.otherReadUpTo },
-    profile: toChatProfile(
-      side.otherMemberId,
-      profiles.get(side.otherMemberId),
-      settings.visible_profile_notes,
-    ),
+    profile: toChatProfile(side.otherMemberId, profiles.get(side.otherMemberId), settings),
     messages: page.messages.map(toMessage),
     has_more: page.hasMore,
   };

@@ -27,7 +27,7 @@ export async function likesFor(db: Kysely<Database>, memberId: number): Promise<
   const today = new Date();
   const profileOf = (id: number) => {
     const record = records.get(id);
-    return record ? toPublicProfile(record, settings.visible_profile_notes, today) : null;
+    return record ? toPublicProfile(record, settings, today) : null;
   };
 
   const profiles = given.flatMap((like) => {

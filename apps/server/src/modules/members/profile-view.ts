@@ -39,9 +39,15 @@ export function photosForOthers(
 }
 
 /** A member as any other member sees them: age only, never the date of birth. */
+/** What the settings let others see of a profile (spec section 3). */
+export interface ProfileVisibility {
+  visible_profile_notes: readonly string[];
+  visible_profile_fields: readonly string[];
+}
+
 export function toPublicProfile(
   { profile, fictional, images: rows, viewerSeesFlagged }: ProfileRecord,
-  visibleNotes: readonly string[],
+  visible: ProfileVisibility,
   today: Date = new Date(),
   { hideFlagged = false }: { hideFlagged?: boolean } = {},
 ): PublicProfile {
@@ -49,7 +55,13 @@ export function toPublicProfile(
   // A main photo others may not see gives way to the next one they may.
   const main = images.find((i) => i.id === profile.main_image_id) ?? images[0] ?? null;
   const notes = Object.fromEntries(
-    Object.entries(profile.notes).filter(([key, text]) => visibleNotes.includes(key) && text),
+    Object.entries(profile.notes).filter(
+      ([key, text]) => visible.visible_profile_notes.includes(key) && text,
+    ),
+  );
+  // The settings decide which fields others see; the rest stays with the member.
+  const fields = Object.fromEntries(
+    Object.entries(profile.fields).filter(([key]) => visible.visible_profile_fields.includes(key)),
   );
   return {
     id: profile.member_id,
@@ -63,7 +75,7 @@ export function toPublicProfile(
     main_image: main,
     images,
     notes,
-    fields: profile.fields,
+    fields,
     interests: profile.interests,
     fictional,
   };
@@ -81,7 +93,15 @@ export function toOwnProfile(record: ProfileRecord, today: Date = new Date()): O
   }));
   const main = images.find((i) => i.id === record.profile.main_image_id) ?? images[0] ?? null;
   return {
-    ...toPublicProfile(record, Object.keys(record.profile.notes), today),
+    // Their own notes and fields, all of them: the settings limit what others see.
+    ...toPublicProfile(
+      record,
+      {
+        visible_profile_notes: Object.keys(record.profile.notes),
+        visible_profile_fields: Object.keys(record.profile.fields),
+      },
+      today,
+    ),
     main_image: main,
     images,
     date_of_birth: record.profile.date_of_birth,
@@ -96,10 +116,10 @@ export function toOwnProfile(record: ProfileRecord, today: Date = new Date()): O
 export function toChatProfile(
   memberId: number,
   record: ProfileRecord | undefined,
-  visibleNotes: readonly string[],
+  visible: ProfileVisibility,
   today: Date = new Date(),
 ): ChatProfile {
-  if (record) return { ...toPublicProfile(record, visibleNotes, today), deleted: false };
+  if (record) return { ...toPublicProfile(record, visible, today), deleted: false };
   return {
     id: memberId,
     name: '',

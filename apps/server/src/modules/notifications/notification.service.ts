@@ -44,7 +44,7 @@ export async function notificationsFor(
       read: row.read_at !== null,
       count: row.count,
       actor: row.actor_id
-        ? toChatProfile(row.actor_id, profiles.get(row.actor_id), settings.visible_profile_notes)
+        ? toChatProfile(row.actor_id, profiles.get(row.actor_id), settings)
         : null,
       conversation: row.conversation_id,
       notice: isNotice(row.data.notice) ? row.data.notice : null,

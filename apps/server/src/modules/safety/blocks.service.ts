@@ -51,6 +51,6 @@ export async function blockedProfiles(
   const today = new Date();
   return ids.flatMap((id) => {
     const record = records.get(id);
-    return record ? [toPublicProfile(record, settings.visible_profile_notes, today)] : [];
+    return record ? [toPublicProfile(record, settings, today)] : [];
   });
 }

@@ -175,7 +175,7 @@ export async function searchMembers(
   ]);
 
   const profiles = records.map((record) =>
-    toPublicProfile(record, settings.visible_profile_notes, today, {
+    toPublicProfile(record, settings, today, {
       hideFlagged: filter.hideFlagged,
     }),
   );

@@ -62,6 +62,6 @@ export async function findSimilarProfiles(
   const records = await findProfiles(db, ids, { visibleOnly: true, viewerId });
   return ids.flatMap((id) => {
     const found = records.get(id);
-    return found ? [toPublicProfile(found, settings.visible_profile_notes, today)] : [];
+    return found ? [toPublicProfile(found, settings, today)] : [];
   });
 }

@@ -26,7 +26,7 @@ export async function ensureSiteDefaults(db: Kysely<Database>): Promise<void> {
 }
 
 /** Stored settings over the defaults, so a key added in a later release has a value. */
-async function loadStoredSettings(db: Kysely<Database>): Promise<StoredSettings> {
+export async function loadStoredSettings(db: Kysely<Database>): Promise<StoredSettings> {
   const row = await db
     .selectFrom('settings')
     .select('value')
@@ -109,4 +109,13 @@ export async function readCompanyInfo(db: Kysely<Database>): Promise<CompanyInfo
     .where('id', '=', 1)
     .executeTakeFirst();
   return row ?? DEFAULT_COMPANY_INFO;
+}
+
+/**
+ * Forgets this instance's cached settings of `db` (a save from the console NOTIFYs every
+ * instance, plugins/settings-sync.ts): the next read loads them again.
+ */
+export function dropCachedSettings(db: Kysely<Database>): void {
+  const cache = settingsCaches.get(db);
+  if (cache) cache.value = null;
 }

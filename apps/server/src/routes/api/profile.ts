@@ -47,7 +47,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           await onLikerViewed(app.db, request.memberId, id);
         }
       }
-      return { profile: toPublicProfile(record, settings.visible_profile_notes) };
+      return { profile: toPublicProfile(record, settings) };
     },
   );
 };

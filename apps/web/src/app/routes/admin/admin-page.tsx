@@ -7,6 +7,7 @@ import { MemberDetailView } from '@/features/staff/components/member-detail';
 import { MemberLookup } from '@/features/staff/components/member-lookup';
 import { PhotoQueue } from '@/features/staff/components/photo-queue';
 import { ReportQueue } from '@/features/staff/components/report-queue';
+import { SiteSettings } from '@/features/staff/components/site-settings';
 import {
   STAFF_SECTIONS,
   StaffConsole,
@@ -23,6 +24,7 @@ const SCREENS: Record<StaffSection, () => ReactElement> = {
   members: MemberLookup,
   audit: AuditLog,
   staff: StaffRoles,
+  settings: SiteSettings,
 };
 
 const isSection = (value: string): value is StaffSection =>

@@ -1,3 +1,4 @@
+import type { AdminSite, CreditCorrection } from '@amora/shared/schemas/site-admin';
 import type {
   AuditEntry,
   HeldActionBody,
@@ -32,6 +33,7 @@ export const staffKeys = {
   member: (id: number) => ['staff', 'member', id] as const,
   audit: ['staff', 'audit'] as const,
   roles: ['staff', 'roles'] as const,
+  site: ['staff', 'site'] as const,
 };
 
 type Ok = { ok: true };
@@ -172,3 +174,28 @@ export const usePhotoAction = () => useStaffAction<PhotoActionBody>('/api/admin/
 export const useHeldAction = () => useStaffAction<HeldActionBody>('/api/admin/held.php');
 export const useMemberAction = () => useStaffAction<MemberActionBody>('/api/admin/members.php');
 export const useStaffRoleAction = () => useStaffAction<StaffRoleBody>('/api/admin/staff.php');
+
+export const useAdminSite = () =>
+  useQuery({
+    queryKey: staffKeys.site,
+    queryFn: () => api.get<AdminSite>('/api/admin/settings.php'),
+    ...once,
+  });
+
+/** Saves the settings; the public settings every screen reads are fetched again. */
+export const useSaveSite = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (site: AdminSite) => api.put<{ version: number }>('/api/admin/settings.php', site),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+};
+
+export const useCreditCorrection = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreditCorrection) =>
+      api.post<{ credits: number }>('/api/admin/credits.php', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+};

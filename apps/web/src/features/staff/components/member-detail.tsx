@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { longDate, longDateTime } from '@/lib/locale-format';
-import { useMemberDetail } from '../api/staff-api';
+import { useMemberDetail, useStaffMe } from '../api/staff-api';
+import { CreditCorrectionForm } from './credit-correction';
 import { MemberActions } from './member-actions';
 import { PersonLink } from './person-link';
 import { StatusBadge } from './status-badge';
@@ -45,6 +46,7 @@ function Reports({ rows }: { rows: Detail['reports_made'] }) {
 export function MemberDetailView({ id }: { id: number }) {
   const { t } = useTranslation();
   const detail = useMemberDetail(id);
+  const admin = useStaffMe().data?.role === 'admin';
   if (detail.isError)
     return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
   if (!detail.data) return <p className="text-body-secondary">{t('common.loading')}</p>;
@@ -88,6 +90,9 @@ export function MemberDetailView({ id }: { id: number }) {
                 <dd className="col-7">{member.paid_until ? longDate(member.paid_until) : '–'}</dd>
               </dl>
               <MemberActions member={member} />
+              {admin && member.status !== 'deleted' && (
+                <CreditCorrectionForm memberId={member.id} />
+              )}
             </div>
           </section>
         </div>

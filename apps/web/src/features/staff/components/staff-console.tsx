@@ -9,7 +9,17 @@ import { errorCodeOf } from '@/lib/error-text';
 import { staffKeys, useStaffMe } from '../api/staff-api';
 import { ReauthDialog } from './reauth-dialog';
 
-export const STAFF_SECTIONS = ['reports', 'photos', 'held', 'members', 'audit', 'staff'] as const;
+export const STAFF_SECTIONS = [
+  'reports',
+  'photos',
+  'held',
+  'members',
+  'audit',
+  'staff',
+  'settings',
+] as const;
+/** The sections only admins see (the server refuses the rest their calls anyway). */
+const ADMIN_SECTIONS: readonly StaffSection[] = ['staff', 'settings'];
 export type StaffSection = (typeof STAFF_SECTIONS)[number];
 
 /** Opens the password dialog whenever a staff call answers 401 `reauth_required`. */
@@ -68,7 +78,9 @@ export function StaffConsole({
     }
     return <LoadError error={me.error} onRetry={() => void me.refetch()} />;
   }
-  const sections = STAFF_SECTIONS.filter((name) => name !== 'staff' || me.data.role === 'admin');
+  const sections = STAFF_SECTIONS.filter(
+    (name) => !ADMIN_SECTIONS.includes(name) || me.data.role === 'admin',
+  );
   return (
     <div className="staff-console py-2">
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">

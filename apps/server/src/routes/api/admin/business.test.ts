@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../../test/factories.js';
+import { Client, createTestApp, logInNewMember, type TestApp } from '../../../test/test-app.js';
+
+const ADMIN = 'owner@amora-business.example';
+let t: TestApp;
+beforeAll(async () => {
+  // A long cache: only the NOTIFY of a save can make the change show at once.
+  t = await createTestApp({ ADMIN_EMAILS: ADMIN, SETTINGS_CACHE_SECONDS: '600' });
+});
+afterAll(() => t.close());
+
+type Member = Awaited<ReturnType<typeof logInNewMember>>;
+let adminPromise: Promise<Member> | undefined;
+const admin = () => {
+  adminPromise ??= logInNewMember(t, { email: ADMIN, name: 'Owner' });
+  return adminPromise;
+};
+
+const get = (by: Client, url: string) => by.call({ method: 'GET', url });
+const readSite = async (by: Member) => {
+  const res = await get(by.client, '/api/admin/settings.php');
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+const saveSite = (by: Member, payload: Record<string, unknown>) =>
+  by.client.call({ method: 'PUT', url: '/api/admin/settings.php', payload });
+const publicSettings = async () =>
+  (await new Client(t.app).call({ method: 'GET', url: '/api/settings.php' })).json();
+const lastAudit = async (by: Member) =>
+  (await get(by.client, '/api/admin/audit.php')).json().entries[0] as {
+    action: string;
+    reason: string | null;
+    subject: { id: number } | null;
+  };
+
+describe('the settings and company info', () => {
+  it('are for admins only', async () => {
+    const moderator = await logInNewMember(t);
+    await t.db
+      .updateTable('members')
+      .set({ staff_role: 'moderator' })
+      .where('id', '=', moderator.id)
+      .execute();
+    expect((await get(moderator.client, '/api/admin/settings.php')).statusCode).toBe(403);
+    const put = await saveSite(moderator, {});
+    expect(put.statusCode).toBe(403);
+    expect(put.json().error.code).toBe('forbidden');
+  });
+
+  it('saves with the version read, reaches every reader at once, and refuses a stale version', async () => {
+    const owner = await admin();
+    await publicSettings(); // now cached for ten minutes
+    const site = await readSite(owner);
+    const changed = {
+      ...site,
+      settings: {
+        ...site.settings,
+        signups: 'invite_only',
+        minimum_message_costs: {
+          ...site.settings.minimum_message_costs,
+          NL: { costs: 0.5, currency: 'EUR' },
+        },
+      },
+      company: { ...site.company, support_phone: '+31 20 123 4567' },
+    };
+    const saved = await saveSite(owner, changed);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ version: site.version + 1 });
+
+    await expect.poll(async () => (await publicSettings()).signups).toBe('invite_only');
+    expect((await publicSettings()).minimum_message_costs.NL).toEqual({
+      costs: 0.5,
+      currency: 'EUR',
+    });
+    const company = (
+      await new Client(t.app).call({ method: 'GET', url: '/api/companyinfo.php' })
+    ).json();
+    expect(company.support_phone).toBe('+31 20 123 4567');
+    const entries = (await get(owner.client, '/api/admin/audit.php')).json().entries.slice(0, 2);
+    expect(entries).toEqual([
+      expect.objectContaining({ action: 'company.update', reason: 'support_phone', subject: null }),
+      expect.objectContaining({
+        action: 'settings.update',
+        reason: 'signups, minimum_message_costs',
+      }),
+    ]);
+
+    // A second admin tab still holding the first version changes nothing.
+    const stale = await saveSite(owner, { ...site, settings: { ...site.settings, name: 'Other' } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('settings_changed');
+    expect((await publicSettings()).name).toBe(site.settings.name);
+
+    const back = await readSite(owner);
+    await saveSite(owner, { ...back, settings: { ...back.settings, signups: 'all' } });
+    await expect.poll(async () => (await publicSettings()).signups).toBe('all');
+  });
+
+  it('refuses settings that do not hold, naming the field', async () => {
+    const owner = await admin();
+    const site = await readSite(owner);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ cdn_prefix: 'javascript:alert(1)//' }, 'settings.cdn_prefix'],
+      [{ signups: 'sometimes' }, 'settings.signups'],
+      [
+        { minimum_message_costs: { NL: { costs: -1, currency: 'EUR' } } },
+        'settings.minimum_message_costs.NL.costs',
+      ],
+      [{ search_fields: ['age', 'age'] }, 'settings.search_fields'],
+      [{ countries: [] }, 'settings.countries'],
+    ];
+    for (const [change, field] of cases) {
+      const res = await saveSite(owner, { ...site, settings: { ...site.settings, ...change } });
+      expect(res.statusCode, field).toBe(400);
+      expect(Object.keys(res.json().error.fields ?? {}), field).toContain(field);
+    }
+    expect((await readSite(owner)).version).toBe(site.version);
+  });
+
+  it('shows others only the visible profile fields; the member still sees all of theirs', async () => {
+    const owner = await admin();
+    const viewer = await logInNewMember(t);
+    const shown = await createMember(t.db);
+    const profile = async () =>
+      (await get(viewer.client, `/api/profile.php?id=${shown.id}`)).json().profile.fields;
+    expect(await profile()).toHaveProperty('smoking');
+    const site = await readSite(owner);
+    const fields = site.settings.visible_profile_fields.filter((f: string) => f !== 'smoking');
+    expect(
+      (
+        await saveSite(owner, {
+          ...site,
+          settings: { ...site.settings, visible_profile_fields: fields },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await expect.poll(profile).not.toHaveProperty('smoking');
+    const own = (await get(viewer.client, '/api/user.php')).json().user.profile.fields;
+    expect(own).toHaveProperty('smoking');
+    const again = await readSite(owner);
+    await saveSite(owner, {
+      ...again,
+      settings: { ...again.settings, visible_profile_fields: site.settings.visible_profile_fields },
+    });
+  });
+});
+
+describe('POST /api/admin/credits.php', () => {
+  it('corrects a balance with a ledger row and the reason in the audit log', async () => {
+    const owner = await admin();
+    const member = await logInNewMember(t);
+    const correct = (amount: number, reason = 'Goodwill after the outage') =>
+      owner.client.call({
+        method: 'POST',
+        url: '/api/admin/credits.php',
+        payload: { member: member.id, amount, reason },
+      });
+    const res = await correct(25);
+    expect(res.statusCode).toBe(200);
+    const { credits } = res.json();
+    const ledger = (await get(member.client, '/api/credits.php')).json();
+    expect(ledger.credits).toBe(credits);
+    const below = await correct(-(credits + 1), 'Too much');
+    expect(below.statusCode).toBe(400);
+    expect(below.json().error.fields).toHaveProperty('amount');
+    expect((await correct(0)).statusCode).toBe(400);
+    expect(await lastAudit(owner)).toMatchObject({
+      action: 'credits.adjust',
+      reason: '+25: Goodwill after the outage',
+      subject: { id: member.id },
+    });
+    const rows = await t.db
+      .selectFrom('credit_ledger')
+      .select(['amount', 'reason'])
+      .where('member_id', '=', member.id)
+      .orderBy('id', 'desc')
+      .execute();
+    expect(rows[0]).toEqual({ amount: 25, reason: 'adjustment' });
+  });
+});

@@ -1,0 +1,66 @@
+import {
+  adminSiteSavedSchema,
+  adminSiteSchema,
+  creditCorrectionResultSchema,
+  creditCorrectionSchema,
+} from '@amora/shared/schemas/site-admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { correctCredits } from '../../../modules/credits/credit-correction.service.js';
+import { readSiteForStaff, saveSite } from '../../../modules/site/site-admin.service.js';
+import { STAFF_RULES, STAFF_TAG, staffActor, staffErrors } from './staff-route.js';
+
+/** Running the business from the console (issue 21): admins only. */
+export const staffBusinessRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = { staff: { admin: true } };
+
+  app.get(
+    '/api/admin/settings.php',
+    {
+      config: adminOnly,
+      schema: {
+        tags: [STAFF_TAG],
+        summary: 'The settings an operator decides and the company info, with their version',
+        description: `Admins only. ${STAFF_RULES}`,
+        response: { 200: adminSiteSchema, ...staffErrors },
+      },
+    },
+    async () => readSiteForStaff(app.db),
+  );
+
+  app.put(
+    '/api/admin/settings.php',
+    {
+      config: adminOnly,
+      schema: {
+        tags: [STAFF_TAG],
+        summary: 'Save the settings and the company info',
+        description:
+          'Send the `version` read: a stale one answers 409 settings_changed and nothing is ' +
+          'saved. Every instance drops its cached settings at once (NOTIFY); changes made in ' +
+          'SQL still reach them within SETTINGS_CACHE_SECONDS. Each changed part is in the ' +
+          `audit log (settings.update, company.update). Admins only. ${STAFF_RULES}`,
+        body: adminSiteSchema,
+        response: { 200: adminSiteSavedSchema, ...staffErrors },
+      },
+    },
+    async (request) => saveSite(app.db, await staffActor(app, request), request.body),
+  );
+
+  app.post(
+    '/api/admin/credits.php',
+    {
+      config: adminOnly,
+      schema: {
+        tags: [STAFF_TAG],
+        summary: 'Correct a member’s credits: a ledger row with reason adjustment',
+        description:
+          '`amount` adds (positive) or takes (negative) credits; the balance never falls ' +
+          'below zero (400 invalid_input). The reason goes in the audit log (credits.adjust). ' +
+          `Admins only. ${STAFF_RULES}`,
+        body: creditCorrectionSchema,
+        response: { 200: creditCorrectionResultSchema, ...staffErrors },
+      },
+    },
+    async (request) => correctCredits(app.db, await staffActor(app, request), request.body),
+  );
+};

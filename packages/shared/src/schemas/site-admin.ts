@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { COUNTRIES, LOCALES } from '../constants.js';
+import { PROFILE_FIELD_NAMES } from '../rules/profile-fields.js';
+import {
+  LOGGED_OUT_SEARCH_MODES,
+  MEMBER_RESELL_KINDS,
+  SEARCH_FIELDS,
+  SIGNUP_MODES,
+} from './site.js';
+
+/**
+ * What an admin changes of the site in the staff console (issue 21): the Settings of spec
+ * section 3 an operator decides, and the company info. Only the console imports this file.
+ */
+
+export const PROFILE_NOTE_NAMES = ['personal', 'ideal_match'] as const;
+/** The mark on fictional profiles: the app draws one icon, or none (null). */
+export const FICTIONAL_ICONS = ['sparkles'] as const;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+/** A list of distinct values from a fixed set. */
+const subset = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .array(z.enum(values))
+    .max(values.length)
+    .refine((list) => new Set(list).size === list.length, 'Each value once');
+
+export const messageCostSchema = z.object({
+  /** The price of one message in the currency's main unit (0.35 = €0.35). */
+  costs: z.number().positive().max(100).multipleOf(0.01),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'A three-letter currency code'),
+});
+
+export const siteSettingsEditSchema = z
+  .object({
+    name: text(60),
+    domain_language: z.enum(LOCALES),
+    region_data: z.boolean(),
+    countries: subset(COUNTRIES).refine((list) => list.length > 0, 'At least one country'),
+    signups: z.enum(SIGNUP_MODES),
+    logged_out_search: z.enum(LOGGED_OUT_SEARCH_MODES),
+    logged_out_search_trafficsource: z.enum(LOGGED_OUT_SEARCH_MODES),
+    minimum_message_costs: z.partialRecord(z.enum(COUNTRIES), messageCostSchema),
+    // A path of this site, or an https origin serving the same file names.
+    cdn_prefix: z
+      .string()
+      .max(200)
+      .regex(
+        /^(\/[\w./-]*\/|https:\/\/[\w.-]+(:\d+)?\/[\w./-]*)$/,
+        'A path or https URL ending in /',
+      ),
+    visible_profile_fields: subset(
+      PROFILE_FIELD_NAMES as unknown as readonly [string, ...string[]],
+    ),
+    visible_profile_notes: subset(PROFILE_NOTE_NAMES),
+    search_fields: subset(SEARCH_FIELDS),
+    member_resell: subset(MEMBER_RESELL_KINDS),
+    fictional_icon: z.enum(FICTIONAL_ICONS).nullable(),
+  })
+  .strict();
+export type SiteSettingsEdit = z.infer<typeof siteSettingsEditSchema>;
+
+export const companyEditSchema = z
+  .object({
+    name: text(200),
+    address: text(200),
+    kvk: text(40),
+    city: text(100),
+    country: z.enum(COUNTRIES),
+    tradenames: z.array(text(100)).min(1).max(10),
+    vat_numbers: z.array(text(40)).max(10),
+    support_phone: text(40),
+    /** The percent offered to a member about to delete the account; null: no offer. */
+    delete_discount: z.number().int().min(1).max(90).nullable(),
+  })
+  .strict();
+export type CompanyEdit = z.infer<typeof companyEditSchema>;
+
+/** `GET /api/admin/settings.php`, and the body of its PUT with the version read. */
+export const adminSiteSchema = z
+  .object({
+    version: z.number().int().positive(),
+    settings: siteSettingsEditSchema,
+    company: companyEditSchema,
+  })
+  .strict();
+export type AdminSite = z.infer<typeof adminSiteSchema>;
+export const adminSiteSavedSchema = z.object({ version: z.number().int().positive() });
+
+/** `POST /api/admin/credits.php`: a correction of a member's balance, with the reason. */
+export const creditCorrectionSchema = z
+  .object({
+    member: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    amount: z
+      .number()
+      .int()
+      .min(-100_000)
+      .max(100_000)
+      .refine((n) => n !== 0, 'A correction changes the balance'),
+    reason: text(1000),
+  })
+  .strict();
+export type CreditCorrection = z.infer<typeof creditCorrectionSchema>;
+export const creditCorrectionResultSchema = z.object({ credits: z.number().int() });
