@@ -257,6 +257,7 @@ export function SiteSettings() {
             className="form-check-input"
             type="checkbox"
             role="switch"
+            aria-checked={settings.fictional_icon !== null}
             checked={settings.fictional_icon !== null}
             onChange={(event) => set('fictional_icon', event.target.checked ? 'sparkles' : null)}
           />
