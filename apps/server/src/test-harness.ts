@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
 import { restoreSnapshot, takeSnapshot } from './db/snapshot.js';
+import { dropCachedSettings } from './modules/site/site.repository.js';
 
 interface ResetRequest {
   type: 'reset';
@@ -29,6 +30,8 @@ export async function serveDataResets(db: Kysely<Database>, log: FastifyBaseLogg
     const started = performance.now();
     restoreSnapshot(db).then(
       () => {
+        // The restored settings are read again, not served from before the reset.
+        dropCachedSettings(db);
         log.info({ ms: Math.round(performance.now() - started) }, 'data reset to the snapshot');
         send({ type: 'reset-done', id: message.id });
       },
