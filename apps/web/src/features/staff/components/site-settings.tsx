@@ -80,8 +80,8 @@ function MessageCosts({
   const { t } = useTranslation();
   return (
     <div className="table-responsive mb-3">
-      <table className="table table-sm align-middle mb-0">
-        <caption className="caption-top small fw-semibold text-body">
+      <table className="table table-sm align-middle mb-0 staff-costs">
+        <caption className="small fw-semibold text-body" style={{ captionSide: 'top' }}>
           {t('staff.settings.message_costs')}
         </caption>
         <thead>
@@ -387,7 +387,7 @@ export function SiteSettings() {
         </div>
       </SectionCard>
 
-      <div className="position-sticky bottom-0 bg-body py-2 staff-save-bar">
+      <div className="position-sticky bottom-0 bg-body border-top py-2 staff-save-bar">
         <ErrorAlert error={save.error} />
         <div className="d-flex gap-2">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
