@@ -71,6 +71,8 @@ export const ERROR_CODES = {
   report_claimed: 'Another moderator is working this report',
   report_without_photo: 'The report names no photo to remove',
   message_not_found: 'No such held message',
+  code_taken: 'A discount code with this text exists already',
+  code_not_found: 'No such campaign code',
   settings_changed: 'Another admin saved the settings since they were read: load them again',
   // Photos.
   no_file: 'The upload holds no photo',

@@ -512,6 +512,8 @@ export interface DiscountCodesTable {
   uses: ColumnType<number, number | undefined, number>;
   reserved: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  /** Paused by an admin: the code works for nobody until resumed. */
+  paused_at: NullableTimestamp;
 }
 
 /** One order's use of a code: held while the order is pending, then counted or released. */

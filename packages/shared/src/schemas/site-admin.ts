@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES, LOCALES } from '../constants.js';
 import { PROFILE_FIELD_NAMES } from '../rules/profile-fields.js';
+import { PRODUCT_IDS } from './orders.js';
 import {
   LOGGED_OUT_SEARCH_MODES,
   MEMBER_RESELL_KINDS,
@@ -102,3 +103,65 @@ export const creditCorrectionSchema = z
   .strict();
 export type CreditCorrection = z.infer<typeof creditCorrectionSchema>;
 export const creditCorrectionResultSchema = z.object({ credits: z.number().int() });
+
+// Campaign discount codes (docs/decisions/032): created, limited and paused by admins.
+const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date (YYYY-MM-DD)');
+
+export const adminCodeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  percent: z.number().int(),
+  products: z.array(z.enum(PRODUCT_IDS)).nullable(),
+  valid_from: z.string(),
+  valid_until: z.string(),
+  max_uses: z.number().int().nullable(),
+  max_uses_per_member: z.number().int(),
+  /** Paid orders that used it; `reserved`: pending orders holding a use. */
+  uses: z.number().int(),
+  reserved: z.number().int(),
+  paused: z.boolean(),
+});
+export type AdminCode = z.infer<typeof adminCodeSchema>;
+export const adminCodesResponseSchema = z.object({ codes: z.array(adminCodeSchema) });
+
+export const createCodeSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9-]{3,32}$/, '3-32 letters, digits or dashes'),
+    percent: z.number().int().min(1).max(90),
+    /** Null: every product. */
+    products: z.array(z.enum(PRODUCT_IDS)).min(1).nullable(),
+    /** The last day it works (to the end of that day, UTC). */
+    valid_until: dayText,
+    max_uses: z.number().int().min(1).max(1_000_000).nullable(),
+    max_uses_per_member: z.number().int().min(1).max(100),
+  })
+  .strict();
+export type CreateCode = z.infer<typeof createCodeSchema>;
+
+export const updateCodeSchema = z
+  .object({
+    id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    paused: z.boolean().optional(),
+    max_uses: z.number().int().min(1).max(1_000_000).nullable().optional(),
+    valid_until: dayText.optional(),
+  })
+  .strict();
+export type UpdateCode = z.infer<typeof updateCodeSchema>;
+
+export const codeUsesQuerySchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export const codeUsesResponseSchema = z.object({
+  uses: z.array(
+    z.object({
+      order_id: z.string(),
+      member: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+      state: z.enum(['reserved', 'counted', 'released']),
+      created_at: z.string(),
+    }),
+  ),
+});

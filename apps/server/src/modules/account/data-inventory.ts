@@ -243,6 +243,7 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     note: '-',
   },
   discount_codes: {
+    paused_at: '-',
     id: '-',
     code: '-',
     kind: '-',

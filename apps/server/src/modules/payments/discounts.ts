@@ -90,6 +90,7 @@ async function check(
   product?: string,
 ): Promise<ValidDiscount | null> {
   if (row.member_id !== null && row.member_id !== caller.memberId) return null;
+  if (row.paused_at !== null) return null;
   const terms = effectiveTerms(row, caller.signup, config);
   const now = Date.now();
   if (!terms || now < terms.from.getTime() || now >= terms.until.getTime()) return null;

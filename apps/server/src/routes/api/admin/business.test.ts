@@ -179,3 +179,66 @@ describe('POST /api/admin/credits.php', () => {
     expect(rows[0]).toEqual({ amount: 25, reason: 'adjustment' });
   });
 });
+
+describe('campaign codes', () => {
+  it('creates, pauses, resumes and limits a code; members see it work or not at once', async () => {
+    const owner = await admin();
+    const member = await logInNewMember(t);
+    const code = `SPRING-${Date.now() % 100000}`;
+    const create = (payload: Record<string, unknown>) =>
+      owner.client.call({ method: 'POST', url: '/api/admin/codes.php', payload });
+    const update = (payload: Record<string, unknown>) =>
+      owner.client.call({ method: 'PUT', url: '/api/admin/codes.php', payload });
+    // Whether the member is offered this code (a new member may get the time bonus instead).
+    const offered = async () => {
+      const res = await get(member.client, `/api/discountcode.php?code=${code.toLowerCase()}`);
+      return res.statusCode === 200 && res.json().code === code;
+    };
+
+    const created = await create({
+      code: code.toLowerCase(),
+      percent: 20,
+      products: null,
+      valid_until: '2099-12-31',
+      max_uses: 100,
+      max_uses_per_member: 1,
+    });
+    expect(created.statusCode).toBe(200);
+    const row = created.json();
+    expect(row).toMatchObject({ code, percent: 20, paused: false, uses: 0, max_uses: 100 });
+    expect(row.valid_until).toBe('2099-12-31T23:59:59.999Z');
+    const again = await create({
+      code,
+      percent: 5,
+      products: null,
+      valid_until: '2099-12-31',
+      max_uses: null,
+      max_uses_per_member: 1,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('code_taken');
+    expect((await create({ code: 'x', percent: 95 })).statusCode).toBe(400);
+
+    const listed = (await get(owner.client, '/api/admin/codes.php')).json().codes;
+    expect(listed[0]).toMatchObject({ id: row.id, code });
+    expect(await offered()).toBe(true);
+
+    expect((await update({ id: row.id, paused: true })).json().paused).toBe(true);
+    expect(await offered()).toBe(false);
+    expect((await update({ id: row.id, paused: false, max_uses: 5 })).json()).toMatchObject({
+      paused: false,
+      max_uses: 5,
+    });
+    expect(await offered()).toBe(true);
+    expect((await update({ id: 999_999_999, paused: true })).statusCode).toBe(404);
+
+    const uses = await get(owner.client, `/api/admin/code-uses.php?id=${row.id}`);
+    expect(uses.json()).toEqual({ uses: [] });
+    const log = (await get(owner.client, '/api/admin/audit.php')).json().entries.slice(0, 3);
+    expect(log.map((e: { action: string; reason: string }) => [e.action, e.reason])).toEqual([
+      ['code.update', `${code}: resumed, max_uses 5`],
+      ['code.update', `${code}: paused`],
+      ['code.create', `${code}: 20%`],
+    ]);
+  });
+});

@@ -1,11 +1,23 @@
 import {
+  adminCodeSchema,
+  adminCodesResponseSchema,
   adminSiteSavedSchema,
   adminSiteSchema,
+  codeUsesQuerySchema,
+  codeUsesResponseSchema,
+  createCodeSchema,
   creditCorrectionResultSchema,
   creditCorrectionSchema,
+  updateCodeSchema,
 } from '@amora/shared/schemas/site-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { correctCredits } from '../../../modules/credits/credit-correction.service.js';
+import {
+  createCode,
+  listCampaignCodes,
+  listCodeUses,
+  updateCode,
+} from '../../../modules/payments/discount-admin.service.js';
 import { readSiteForStaff, saveSite } from '../../../modules/site/site-admin.service.js';
 import { STAFF_RULES, STAFF_TAG, staffActor, staffErrors } from './staff-route.js';
 
@@ -62,5 +74,68 @@ export const staffBusinessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => correctCredits(app.db, await staffActor(app, request), request.body),
+  );
+
+  app.get(
+    '/api/admin/codes.php',
+    {
+      config: adminOnly,
+      schema: {
+        tags: [STAFF_TAG],
+        summary: 'The campaign discount codes, newest first',
+        description: `Members' own codes (welcome, time bonus, stay) are not listed. ${STAFF_RULES}`,
+        response: { 200: adminCodesResponseSchema, ...staffErrors },
+      },
+    },
+    async () => ({ codes: await listCampaignCodes(app.db) }),
+  );
+
+  app.post(
+    '/api/admin/codes.php',
+    {
+      config: adminOnly,
+      schema: {
+        tags: [STAFF_TAG],
+        summary: 'Create a campaign code',
+        description:
+          'The code is stored in capitals; it works to the end of `valid_until` (UTC). 409 ' +
+          `code_taken for a text in use. In the audit log as code.create. ${STAFF_RULES}`,
+        body: createCodeSchema,
+        response: { 200: adminCodeSchema, ...staffErrors },
+      },
+    },
+    async (request) => createCode(app.db, await staffActor(app, request), request.body),
+  );
+
+  app.put(
+    '/api/admin/codes.php',
+    {
+      config: adminOnly,
+      schema: {
+        tags: [STAFF_TAG],
+        summary: 'Pause or resume a campaign code, or change its limit or last day',
+        description:
+          'A paused code works for nobody (pending orders keep the price they were placed ' +
+          `with). 404 code_not_found. In the audit log as code.update. ${STAFF_RULES}`,
+        body: updateCodeSchema,
+        response: { 200: adminCodeSchema, ...staffErrors },
+      },
+    },
+    async (request) => updateCode(app.db, await staffActor(app, request), request.body),
+  );
+
+  app.get(
+    '/api/admin/code-uses.php',
+    {
+      config: adminOnly,
+      schema: {
+        tags: [STAFF_TAG],
+        summary: 'The orders that used a code',
+        description: `Reserved while the order is pending, then counted or released. ${STAFF_RULES}`,
+        querystring: codeUsesQuerySchema,
+        response: { 200: codeUsesResponseSchema, ...staffErrors },
+      },
+    },
+    async (request) => ({ uses: await listCodeUses(app.db, request.query.id) }),
   );
 };
