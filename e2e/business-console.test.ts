@@ -10,7 +10,7 @@ afterAll(() => app?.close());
 const ADMIN = { email: 'admin@amora.test', password: DEMO.password };
 
 describe('running the business from the console, as the demo admin', () => {
-  it('closes and reopens signups, prices messages per country, and corrects credits', async () => {
+  it('closes and reopens signups, prices an order with a new code, prices messages per country, and corrects credits', async () => {
     const admin = await app.newPage({ viewport: { width: 1280, height: 900 } });
     await logInThroughUi(admin.page, app.server.url, ADMIN);
     const page = admin.page;
@@ -40,11 +40,28 @@ describe('running the business from the console, as the demo admin', () => {
     await visitor.page.getByLabel('E-mail address').waitFor();
     expect(await visitor.page.getByText('Signing up is by invitation only').count()).toBe(0);
 
+    // A campaign code, created here, is priced into the demo member's order.
+    await page.goto(app.url('/admin/codes'));
+    await page.getByLabel('Code', { exact: true }).fill('e2e-spring');
+    await page.getByLabel('Discount (%)').fill('20');
+    await page.getByLabel('Last day').fill('2099-06-30');
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await page.getByRole('button', { name: 'Pause E2E-SPRING' }).waitFor();
+    const demo = await app.newPage({ viewport: { width: 390, height: 844 } });
+    await logInThroughUi(demo.page, app.server.url, DEMO);
+    await demo.page.goto(app.url('/credits/credits-50?code=E2E-SPRING'));
+    await demo.page.getByText('Code E2E-SPRING: 20% off, included in the price.').waitFor();
+    await demo.page.getByRole('button', { name: 'Pay €14.00' }).waitFor();
+    // Paused, it is refused in place.
+    await page.getByRole('button', { name: 'Pause E2E-SPRING' }).click();
+    await page.getByRole('button', { name: 'Resume E2E-SPRING' }).waitFor();
+    await demo.page.reload();
+    await demo.page.getByText('The code E2E-SPRING cannot be used', { exact: false }).waitFor();
+    await page.goto(app.url('/admin/settings'));
+
     // The Dutch message price: the demo member's next message is priced by it.
     await page.getByLabel('Price of a message in Netherlands').fill('0.5');
     await save();
-    const demo = await app.newPage({ viewport: { width: 390, height: 844 } });
-    await logInThroughUi(demo.page, app.server.url, DEMO);
     const search = await demo.context.request.get(app.url('/api/search.php?searchAllCountries=1'));
     const other = ((await search.json()) as { profiles: { id: number }[] }).profiles[0]!.id;
     await demo.page.goto(app.url(`/members/${other}/chat`));
@@ -69,9 +86,11 @@ describe('running the business from the console, as the demo admin', () => {
     await page.goto(app.url('/admin/audit'));
     const actions = page.locator('tbody tr code');
     await actions.first().waitFor();
-    expect((await actions.allTextContents()).slice(0, 4)).toEqual([
+    expect((await actions.allTextContents()).slice(0, 6)).toEqual([
       'credits.adjust',
       'settings.update',
+      'code.update',
+      'code.create',
       'settings.update',
       'settings.update',
     ]);

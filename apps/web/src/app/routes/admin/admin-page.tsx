@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { AuditLog } from '@/features/staff/components/audit-log';
+import { DiscountCodes } from '@/features/staff/components/discount-codes';
 import { HeldQueue } from '@/features/staff/components/held-queue';
 import { MemberDetailView } from '@/features/staff/components/member-detail';
 import { MemberLookup } from '@/features/staff/components/member-lookup';
@@ -25,6 +26,7 @@ const SCREENS: Record<StaffSection, () => ReactElement> = {
   audit: AuditLog,
   staff: StaffRoles,
   settings: SiteSettings,
+  codes: DiscountCodes,
 };
 
 const isSection = (value: string): value is StaffSection =>

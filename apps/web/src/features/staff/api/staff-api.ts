@@ -1,4 +1,10 @@
-import type { AdminSite, CreditCorrection } from '@amora/shared/schemas/site-admin';
+import type {
+  AdminCode,
+  AdminSite,
+  CreateCode,
+  CreditCorrection,
+  UpdateCode,
+} from '@amora/shared/schemas/site-admin';
 import type {
   AuditEntry,
   HeldActionBody,
@@ -34,6 +40,8 @@ export const staffKeys = {
   audit: ['staff', 'audit'] as const,
   roles: ['staff', 'roles'] as const,
   site: ['staff', 'site'] as const,
+  codes: ['staff', 'codes'] as const,
+  codeUses: (id: number) => ['staff', 'codes', id] as const,
 };
 
 type Ok = { ok: true };
@@ -196,6 +204,44 @@ export const useCreditCorrection = () => {
   return useMutation({
     mutationFn: (body: CreditCorrection) =>
       api.post<{ credits: number }>('/api/admin/credits.php', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+};
+
+export const useCodes = () =>
+  useQuery({
+    queryKey: staffKeys.codes,
+    queryFn: async () => (await api.get<{ codes: AdminCode[] }>('/api/admin/codes.php')).codes,
+    ...once,
+  });
+
+export interface CodeUse {
+  order_id: string;
+  member: { id: number; name: string | null } | null;
+  state: 'reserved' | 'counted' | 'released';
+  created_at: string;
+}
+
+export const useCodeUses = (id: number) =>
+  useQuery({
+    queryKey: staffKeys.codeUses(id),
+    queryFn: async () =>
+      (await api.get<{ uses: CodeUse[] }>(`/api/admin/code-uses.php?id=${id}`)).uses,
+    ...once,
+  });
+
+export const useCreateCode = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCode) => api.post<AdminCode>('/api/admin/codes.php', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+};
+
+export const useUpdateCode = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateCode) => api.put<AdminCode>('/api/admin/codes.php', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 };

@@ -17,9 +17,10 @@ export const STAFF_SECTIONS = [
   'audit',
   'staff',
   'settings',
+  'codes',
 ] as const;
 /** The sections only admins see (the server refuses the rest their calls anyway). */
-const ADMIN_SECTIONS: readonly StaffSection[] = ['staff', 'settings'];
+const ADMIN_SECTIONS: readonly StaffSection[] = ['staff', 'settings', 'codes'];
 export type StaffSection = (typeof STAFF_SECTIONS)[number];
 
 /** Opens the password dialog whenever a staff call answers 401 `reauth_required`. */
