@@ -19,6 +19,7 @@ import * as dataExports from './migrations/2026112404-data-exports.js';
 import * as staff from './migrations/2026112501-staff.js';
 import * as settingsVersion from './migrations/2026112502-settings-version.js';
 import * as discountPause from './migrations/2026112503-discount-pause.js';
+import * as dashboardIndexes from './migrations/2026112504-dashboard-indexes.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112501-staff': staff,
   '2026112502-settings-version': settingsVersion,
   '2026112503-discount-pause': discountPause,
+  '2026112504-dashboard-indexes': dashboardIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

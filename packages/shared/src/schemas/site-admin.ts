@@ -165,3 +165,20 @@ export const codeUsesResponseSchema = z.object({
     }),
   ),
 });
+
+/** `GET /api/admin/dashboard.php`: the last seven days (UTC), oldest first; today is last. */
+export const DASHBOARD_DAYS = 7;
+export const dashboardDaySchema = z.object({
+  day: z.string(),
+  signups: z.number().int(),
+  activations: z.number().int(),
+  messages: z.number().int(),
+  reports: z.number().int(),
+  orders: z.number().int(),
+});
+export const dashboardSchema = z.object({
+  days: z.array(dashboardDaySchema),
+  /** Paid orders' amounts in minor units, per day and currency. */
+  revenue: z.array(z.object({ day: z.string(), currency: z.string(), amount: z.number().int() })),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../../../test/factories.js';
+import { createConversation, createMember } from '../../../test/factories.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../../test/test-app.js';
 
 const ADMIN = 'owner@amora-business.example';
@@ -240,5 +240,51 @@ describe('campaign codes', () => {
       ['code.update', `${code}: paused`],
       ['code.create', `${code}: 20%`],
     ]);
+  });
+});
+
+describe('GET /api/admin/dashboard.php', () => {
+  it('counts today’s signups, activations, messages, reports and paid orders, with revenue', async () => {
+    const owner = await admin();
+    const figures = async () => {
+      const res = await get(owner.client, '/api/admin/dashboard.php');
+      expect(res.statusCode).toBe(200);
+      return res.json() as {
+        days: { day: string; signups: number; messages: number; orders: number }[];
+        revenue: { day: string; currency: string; amount: number }[];
+      };
+    };
+    const before = await figures();
+    expect(before.days).toHaveLength(7);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(before.days.at(-1)?.day).toBe(today);
+
+    const a = await createMember(t.db);
+    const b = await createMember(t.db);
+    await createConversation(t.db, a.id, b.id, { messages: [[a.id, 'Hi']] });
+    await t.db
+      .insertInto('orders')
+      .values({
+        id: crypto.randomUUID(),
+        member_id: a.id,
+        product: 'credits-50',
+        credits: 50,
+        premium_days: 0,
+        amount: 1750,
+        currency: 'EUR',
+        method: 'card',
+        provider: 'demo',
+        status: 'paid',
+        paid_at: new Date(),
+      })
+      .execute();
+    const after = await figures();
+    const [was, now] = [before.days.at(-1)!, after.days.at(-1)!];
+    expect(now.signups - was.signups).toBe(2);
+    expect(now.messages - was.messages).toBe(1);
+    expect(now.orders - was.orders).toBe(1);
+    const euros = (f: typeof before) =>
+      f.revenue.find((r) => r.day === today && r.currency === 'EUR')?.amount ?? 0;
+    expect(euros(after) - euros(before)).toBe(1750);
   });
 });

@@ -8,6 +8,7 @@ import {
   createCodeSchema,
   creditCorrectionResultSchema,
   creditCorrectionSchema,
+  dashboardSchema,
   updateCodeSchema,
 } from '@amora/shared/schemas/site-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +20,7 @@ import {
   updateCode,
 } from '../../../modules/payments/discount-admin.service.js';
 import { readSiteForStaff, saveSite } from '../../../modules/site/site-admin.service.js';
+import { dashboardFigures } from '../../../modules/staff/dashboard.service.js';
 import { STAFF_RULES, STAFF_TAG, staffActor, staffErrors } from './staff-route.js';
 
 /** Running the business from the console (issue 21): admins only. */
@@ -137,5 +139,21 @@ export const staffBusinessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ uses: await listCodeUses(app.db, request.query.id) }),
+  );
+
+  app.get(
+    '/api/admin/dashboard.php',
+    {
+      config: adminOnly,
+      schema: {
+        tags: [STAFF_TAG],
+        summary: 'The last seven days in figures: signups, activations, messages, reports, orders',
+        description:
+          'Per UTC day, oldest first (today last), and the paid revenue per day and currency in ' +
+          `minor units, less refunds. ${STAFF_RULES}`,
+        response: { 200: dashboardSchema, ...staffErrors },
+      },
+    },
+    async () => dashboardFigures(app.db),
   );
 };
