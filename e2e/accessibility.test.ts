@@ -130,6 +130,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       `/admin/members/${other}`,
       '/admin/audit',
       '/admin/staff',
+      '/admin/settings',
+      '/admin/codes',
+      '/admin/dashboard',
     ]) {
       found.push(...(await violations(page, path)));
     }

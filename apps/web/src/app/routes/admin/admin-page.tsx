@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { AuditLog } from '@/features/staff/components/audit-log';
+import { Dashboard } from '@/features/staff/components/dashboard';
 import { DiscountCodes } from '@/features/staff/components/discount-codes';
 import { HeldQueue } from '@/features/staff/components/held-queue';
 import { MemberDetailView } from '@/features/staff/components/member-detail';
@@ -27,6 +28,7 @@ const SCREENS: Record<StaffSection, () => ReactElement> = {
   staff: StaffRoles,
   settings: SiteSettings,
   codes: DiscountCodes,
+  dashboard: Dashboard,
 };
 
 const isSection = (value: string): value is StaffSection =>

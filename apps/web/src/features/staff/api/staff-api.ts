@@ -3,6 +3,7 @@ import type {
   AdminSite,
   CreateCode,
   CreditCorrection,
+  Dashboard,
   UpdateCode,
 } from '@amora/shared/schemas/site-admin';
 import type {
@@ -41,6 +42,7 @@ export const staffKeys = {
   roles: ['staff', 'roles'] as const,
   site: ['staff', 'site'] as const,
   codes: ['staff', 'codes'] as const,
+  dashboard: ['staff', 'dashboard'] as const,
   codeUses: (id: number) => ['staff', 'codes', id] as const,
 };
 
@@ -245,3 +247,10 @@ export const useUpdateCode = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 };
+
+export const useDashboard = () =>
+  useQuery({
+    queryKey: staffKeys.dashboard,
+    queryFn: () => api.get<Dashboard>('/api/admin/dashboard.php'),
+    ...once,
+  });

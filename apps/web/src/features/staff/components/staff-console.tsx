@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -18,9 +18,10 @@ export const STAFF_SECTIONS = [
   'staff',
   'settings',
   'codes',
+  'dashboard',
 ] as const;
 /** The sections only admins see (the server refuses the rest their calls anyway). */
-const ADMIN_SECTIONS: readonly StaffSection[] = ['staff', 'settings', 'codes'];
+const ADMIN_SECTIONS: readonly StaffSection[] = ['staff', 'settings', 'codes', 'dashboard'];
 export type StaffSection = (typeof STAFF_SECTIONS)[number];
 
 /** Opens the password dialog whenever a staff call answers 401 `reauth_required`. */
@@ -64,6 +65,14 @@ export function StaffConsole({
   const { t } = useTranslation();
   const me = useStaffMe();
   const reauth = useReauthPrompt(me.data?.reauth_required === true);
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: the current one is brought into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new section is the reason to scroll.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [section, me.data]);
   if (me.isPending) {
     return <p className="text-body-secondary py-4">{t('common.loading')}</p>;
   }
@@ -88,7 +97,7 @@ export function StaffConsole({
         <h1 className="h3 mb-0">{t('staff.title')}</h1>
         <span className="badge text-bg-secondary">{t(`staff.roles.${me.data.role}`)}</span>
       </div>
-      <nav aria-label={t('staff.sections_label')} className="mb-3 overflow-auto">
+      <nav ref={nav} aria-label={t('staff.sections_label')} className="mb-3 overflow-auto">
         <ul className="nav nav-pills flex-nowrap">
           {sections.map((name) => (
             <li className="nav-item" key={name}>
