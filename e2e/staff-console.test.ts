@@ -140,7 +140,8 @@ describe('the staff console, as the demo admin and a moderator', () => {
 
     // The admin unbans, and the audit log tells the whole story, newest first.
     await admin.page.goto(app.url(`/admin/members/${scammer.id}`));
-    await admin.page.getByLabel('Reason').fill('Appeal accepted after a call');
+    // The ban form comes first; an admin also sees the credit correction's reason below it.
+    await admin.page.getByLabel('Reason').first().fill('Appeal accepted after a call');
     await admin.page.getByRole('button', { name: 'Unban member' }).click();
     await admin.page.getByText('Scarlett can log in again.').waitFor();
     await admin.page.getByRole('link', { name: 'Audit log' }).click();
