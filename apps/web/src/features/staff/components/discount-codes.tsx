@@ -1,23 +1,12 @@
 import type { AdminCode } from '@amora/shared/schemas/site-admin';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadError } from '@/components/load-error';
 import { longDate, longDateTime } from '@/lib/locale-format';
 import { useCodes, useCodeUses, useCreateCode, useUpdateCode } from '../api/staff-api';
+import { LabelledField } from './labelled-field';
 import { PersonLink } from './person-link';
-
-function Labelled({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="form-label small fw-semibold mb-1">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
 
 /** A new campaign code: its text, percent, last day and limits. */
 function NewCode() {
@@ -50,7 +39,7 @@ function NewCode() {
       <h3 className="h6">{t('staff.codes.new')}</h3>
       <div className="row g-2 align-items-end">
         <div className="col-sm-6 col-lg-3">
-          <Labelled label={t('staff.codes.code')}>
+          <LabelledField className="" label={t('staff.codes.code')}>
             {(id) => (
               <input
                 id={id}
@@ -60,10 +49,10 @@ function NewCode() {
                 onChange={(event) => setCode(event.target.value.toUpperCase())}
               />
             )}
-          </Labelled>
+          </LabelledField>
         </div>
         <div className="col-6 col-lg-2">
-          <Labelled label={t('staff.codes.percent')}>
+          <LabelledField className="" label={t('staff.codes.percent')}>
             {(id) => (
               <input
                 id={id}
@@ -73,10 +62,10 @@ function NewCode() {
                 onChange={(event) => setPercent(digits(event.target.value))}
               />
             )}
-          </Labelled>
+          </LabelledField>
         </div>
         <div className="col-6 col-lg-3">
-          <Labelled label={t('staff.codes.until')}>
+          <LabelledField className="" label={t('staff.codes.until')}>
             {(id) => (
               <input
                 id={id}
@@ -86,10 +75,10 @@ function NewCode() {
                 onChange={(event) => setUntil(event.target.value)}
               />
             )}
-          </Labelled>
+          </LabelledField>
         </div>
         <div className="col-6 col-lg-2">
-          <Labelled label={t('staff.codes.max_uses')}>
+          <LabelledField className="" label={t('staff.codes.max_uses')}>
             {(id) => (
               <input
                 id={id}
@@ -100,7 +89,7 @@ function NewCode() {
                 onChange={(event) => setMaxUses(digits(event.target.value))}
               />
             )}
-          </Labelled>
+          </LabelledField>
         </div>
         <div className="col-6 col-lg-2">
           <button

@@ -1,8 +1,13 @@
 import { COUNTRIES, LOCALES } from '@amora/shared/constants';
 import { PROFILE_FIELD_NAMES } from '@amora/shared/rules/profile-fields';
-import { MEMBER_RESELL_KINDS, SEARCH_FIELDS, SIGNUP_MODES } from '@amora/shared/schemas/site';
+import {
+  LOGGED_OUT_SEARCH_MODES,
+  MEMBER_RESELL_KINDS,
+  SEARCH_FIELDS,
+  SIGNUP_MODES,
+} from '@amora/shared/schemas/site';
 import { type AdminSite, PROFILE_NOTE_NAMES } from '@amora/shared/schemas/site-admin';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ErrorAlert } from '@/components/error-alert';
@@ -10,21 +15,10 @@ import { LoadError } from '@/components/load-error';
 import { SectionCard } from '@/components/section-card';
 import { displayName } from '@/lib/locale-format';
 import { useAdminSite, useSaveSite } from '../api/staff-api';
+import { LabelledField, SelectField } from './labelled-field';
 
 type Settings = AdminSite['settings'];
 type Company = AdminSite['company'];
-
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="mb-3">
-      <label htmlFor={id} className="form-label small fw-semibold mb-1">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
 
 /** A set of checkboxes for a list of values from a fixed set. */
 function Choices<T extends string>({
@@ -181,7 +175,7 @@ export function SiteSettings() {
       noValidate
     >
       <SectionCard id="site" title={t('staff.settings.site')}>
-        <Field label={t('staff.settings.name')}>
+        <LabelledField label={t('staff.settings.name')}>
           {(id) => (
             <input
               id={id}
@@ -191,57 +185,35 @@ export function SiteSettings() {
               onChange={(event) => set('name', event.target.value)}
             />
           )}
-        </Field>
-        <Field label={t('staff.settings.signups')}>
-          {(id) => (
-            <select
-              id={id}
-              className="form-select"
-              value={settings.signups}
-              onChange={(event) => set('signups', event.target.value as Settings['signups'])}
-            >
-              {SIGNUP_MODES.map((mode) => (
-                <option key={mode} value={mode}>
-                  {modeLabel(mode)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        </LabelledField>
+        <SelectField
+          label={t('staff.settings.signups')}
+          value={settings.signups}
+          options={SIGNUP_MODES.map((mode) => ({ value: mode, label: modeLabel(mode) }))}
+          onChange={(value) => set('signups', value)}
+        />
         {(['logged_out_search', 'logged_out_search_trafficsource'] as const).map((key) => (
-          <Field key={key} label={t(`staff.settings.${key}`)}>
-            {(id) => (
-              <select
-                id={id}
-                className="form-select"
-                value={settings[key]}
-                onChange={(event) => set(key, event.target.value as Settings[typeof key])}
-              >
-                <option value="all">{t('staff.settings.search_all')}</option>
-                <option value="none">{t('staff.settings.search_none')}</option>
-              </select>
-            )}
-          </Field>
+          <SelectField
+            key={key}
+            label={t(`staff.settings.${key}`)}
+            value={settings[key]}
+            options={LOGGED_OUT_SEARCH_MODES.map((mode) => ({
+              value: mode,
+              label: t(mode === 'all' ? 'staff.settings.search_all' : 'staff.settings.search_none'),
+            }))}
+            onChange={(value) => set(key, value)}
+          />
         ))}
-        <Field label={t('staff.settings.domain_language')}>
-          {(id) => (
-            <select
-              id={id}
-              className="form-select"
-              value={settings.domain_language}
-              onChange={(event) =>
-                set('domain_language', event.target.value as Settings['domain_language'])
-              }
-            >
-              {LOCALES.map((locale) => (
-                <option key={locale} value={locale}>
-                  {displayName('language', locale) ?? locale}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t('staff.settings.cdn_prefix')}>
+        <SelectField
+          label={t('staff.settings.domain_language')}
+          value={settings.domain_language}
+          options={LOCALES.map((locale) => ({
+            value: locale,
+            label: displayName('language', locale) ?? locale,
+          }))}
+          onChange={(value) => set('domain_language', value)}
+        />
+        <LabelledField label={t('staff.settings.cdn_prefix')}>
           {(id) => (
             <input
               id={id}
@@ -250,7 +222,7 @@ export function SiteSettings() {
               onChange={(event) => set('cdn_prefix', event.target.value)}
             />
           )}
-        </Field>
+        </LabelledField>
         <div className="form-check form-switch mb-3">
           <input
             id="fictional-icon"
@@ -316,7 +288,7 @@ export function SiteSettings() {
         <div className="row g-2">
           {(['name', 'address', 'city', 'kvk', 'support_phone'] as const).map((key) => (
             <div className="col-md-6" key={key}>
-              <Field label={t(`staff.settings.company_fields.${key}`)}>
+              <LabelledField label={t(`staff.settings.company_fields.${key}`)}>
                 {(id) => (
                   <input
                     id={id}
@@ -325,30 +297,23 @@ export function SiteSettings() {
                     onChange={(event) => setC(key, event.target.value)}
                   />
                 )}
-              </Field>
+              </LabelledField>
             </div>
           ))}
           <div className="col-md-6">
-            <Field label={t('staff.settings.company_fields.country')}>
-              {(id) => (
-                <select
-                  id={id}
-                  className="form-select"
-                  value={company.country}
-                  onChange={(event) => setC('country', event.target.value as Company['country'])}
-                >
-                  {COUNTRIES.map((country) => (
-                    <option key={country} value={country}>
-                      {displayName('region', country) ?? country}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label={t('staff.settings.company_fields.country')}
+              value={company.country}
+              options={COUNTRIES.map((country) => ({
+                value: country,
+                label: displayName('region', country) ?? country,
+              }))}
+              onChange={(value) => setC('country', value)}
+            />
           </div>
           {(['tradenames', 'vat_numbers'] as const).map((key) => (
             <div className="col-md-6" key={key}>
-              <Field label={t(`staff.settings.company_fields.${key}`)}>
+              <LabelledField label={t(`staff.settings.company_fields.${key}`)}>
                 {(id) => (
                   <input
                     id={id}
@@ -365,11 +330,11 @@ export function SiteSettings() {
                     }
                   />
                 )}
-              </Field>
+              </LabelledField>
             </div>
           ))}
           <div className="col-md-6">
-            <Field label={t('staff.settings.company_fields.delete_discount')}>
+            <LabelledField label={t('staff.settings.company_fields.delete_discount')}>
               {(id) => (
                 <input
                   id={id}
@@ -382,7 +347,7 @@ export function SiteSettings() {
                   }}
                 />
               )}
-            </Field>
+            </LabelledField>
           </div>
         </div>
       </SectionCard>
