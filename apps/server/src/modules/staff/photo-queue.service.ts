@@ -14,6 +14,7 @@ import { notifyMembers } from '../live/live-notify.js';
 import { onAccountNotice } from '../notifications/member-events.js';
 import { appendAudit } from './audit-log.repository.js';
 import type { StaffActor } from './member-actions.service.js';
+import { afterInQueue } from './queue-order.js';
 
 /** Staff see the photo as stored, never the blurred copy. */
 export const photoUrl = (filename: string) => `/uploads/${filename}`;
@@ -47,13 +48,7 @@ export async function listPhotoQueue(db: Kysely<Database>, after?: number): Prom
       .select(rank.as('rank'))
       .where('id', '=', after)
       .executeTakeFirst();
-    const lastRank = last?.rank ?? 1;
-    query = query.where((eb) =>
-      eb.or([
-        eb(rank, '>', lastRank),
-        eb.and([eb(rank, '=', lastRank), eb('images.id', '>', after)]),
-      ]),
-    );
+    query = query.where(afterInQueue(rank, 'images.id', last?.rank ?? 1, after));
   }
   const rows = await query.execute();
   return rows.map((row) => ({

@@ -15,6 +15,7 @@ import { removePhotoFiles } from '../images/photo-management.service.js';
 import { appendAudit } from './audit-log.repository.js';
 import { banInTransaction, type StaffActor, warnInTransaction } from './member-actions.service.js';
 import { rejectPhotoInTransaction } from './photo-queue.service.js';
+import { afterInQueue } from './queue-order.js';
 
 /** Underage first, then the oldest: the queue's order, as a sortable rank. */
 const rank = sql<number>`case when r.reason = 'underage' then 0 else 1 end`;
@@ -63,10 +64,7 @@ export async function listReports(
       .select(rank.as('rank'))
       .where('r.id', '=', after)
       .executeTakeFirst();
-    const lastRank = last?.rank ?? 1;
-    select = select.where((eb) =>
-      eb.or([eb(rank, '>', lastRank), eb.and([eb(rank, '=', lastRank), eb('r.id', '>', after)])]),
-    );
+    select = select.where(afterInQueue(rank, 'r.id', last?.rank ?? 1, after));
   }
   const rows = await select.execute();
   return rows.map((row) => ({
