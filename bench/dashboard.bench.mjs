@@ -2,8 +2,10 @@
 // members (default 1 000 000 on PostgreSQL, 100 000 on PGlite) who signed up over two years,
 // ten messages and a tenth of an order each, in a throwaway database (PostgreSQL when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL names a server, else PGlite). Then the seven-day
-// figures as the API computes them, timed, with each query's plan: every figure must read an
-// index range of the week, never the whole table. Target: p95 under 100 ms at a million.
+// figures as the API computes them, timed, with each query's plan: every count must read an
+// index range, never the whole table. The first view stores the closed days' counts
+// (daily_figures) and is reported apart; the target is for every later view: p95 under
+// 100 ms at a million.
 // Needs the built server (`npm run bench` builds it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,7 +116,10 @@ try {
     );
   }
 
-  await dashboardFigures(db); // warm
+  // The first view stores the six closed days (daily_figures); every later one reads them.
+  start = performance.now();
+  await dashboardFigures(db);
+  console.log(`  first view (stores the closed days) ${(performance.now() - start).toFixed(1)} ms`);
   const times = [];
   for (let i = 0; i < SAMPLES; i += 1) {
     start = performance.now();

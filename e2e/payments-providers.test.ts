@@ -8,15 +8,16 @@ import {
   type StripeStandIn,
   startStripeStandIn,
 } from '../apps/server/src/test/stand-ins/stripe-stand-in.js';
-import { type App, startApp } from './support/app-fixture.js';
+import { type App, DEMO, logInThroughUi, startApp } from './support/app-fixture.js';
 import { activateViaMailbox, signUpViaApi } from './support/members.js';
 import { freePort } from './support/server.js';
 
 /**
  * Issue 15's walk-through on each real provider, through its SDK and local stand-in: a
  * member runs out of credits while chatting, buys a package on the provider's hosted page,
- * writes on, repeats the order, buys premium and writes free, and a refund made at the
- * provider takes credits and premium back. (The demo provider: e2e/payments.test.ts.)
+ * writes on, repeats the order, buys premium and writes free, and a refund takes credits and
+ * premium back: with Mollie an admin refunds in the staff console (issue 21), with Stripe
+ * it is made in Stripe's dashboard. (The demo provider: e2e/payments.test.ts.)
  */
 
 /** What the walk-through needs from a provider's stand-in. */
@@ -26,9 +27,11 @@ interface Provider {
   hostedPage: string;
   /** The button on that page that pays. */
   payButton: RegExp;
-  /** Refunds an order in full at the provider, which then tells the server. */
+  /** Refunds an order in full through the provider, which then tells the server. */
   refund(orderId: string): Promise<void>;
 }
+
+const ADMIN = { email: 'admin@amora.test', password: DEMO.password };
 
 // Few credits, so the member runs out after two messages; a few members to write to.
 const APP_ENV = { SEED_MEMBERS: '5', WELCOME_CREDITS: '2', MESSAGE_CREDITS: '1' };
@@ -150,7 +153,7 @@ async function walkThrough(provider: Provider) {
   await page.getByText('You write freely with premium.').waitFor();
   await page.getByText('39 credits', { exact: true }).waitFor();
 
-  // Refunds made at the provider: premium ends, the first package's credits go back.
+  // Refunds: premium ends, the first package's credits go back.
   await provider.refund(premiumOrder);
   await page.goto(app.url(`/transactions/${premiumOrder}`));
   await page.getByRole('heading', { name: 'This order was refunded' }).waitFor();
@@ -194,14 +197,17 @@ describe('paying through Mollie (its SDK and local stand-in)', () => {
       app,
       hostedPage: 'Mollie stand-in',
       payButton: /^Pay$/,
+      // Staff refund in the console: the server asks Mollie, whose webhook call brings it in.
       async refund(orderId) {
-        const payment = [...mollie.payments.values()].find(
-          (p) => (p.metadata as { order_id?: string } | null)?.order_id === orderId,
-        )!;
-        const [units, cents] = payment.amount.value.split('.');
-        mollie.refund(payment.id, Number(units) * 100 + Number(cents));
-        // Mollie calls the webhook; the server fetches the payment and applies the refund.
-        expect(await mollie.triggerWebhook(payment.id)).toBe(200);
+        const admin = await app.newPage({ viewport: { width: 1280, height: 900 } });
+        await logInThroughUi(admin.page, app.server.url, ADMIN);
+        await admin.page.goto(app.url(`/admin/orders/${orderId}`));
+        await admin.page.getByLabel('Reason').fill('Asked within the withdrawal period');
+        await admin.page.getByRole('button', { name: 'Refund through the provider' }).click();
+        await admin.page.getByText('Refunded', { exact: true }).waitFor();
+        const sent = mollie.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/refunds'));
+        expect(sent.length).toBeGreaterThan(0);
+        await admin.context.close();
       },
     });
   }, 90_000);

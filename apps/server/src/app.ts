@@ -28,6 +28,7 @@ import { webAppPlugin } from './plugins/web-app.js';
 import { activationRoutes } from './routes/api/activation.js';
 import { staffBusinessRoutes } from './routes/api/admin/business.js';
 import { staffMemberRoutes } from './routes/api/admin/members.js';
+import { staffOrderRoutes } from './routes/api/admin/orders.js';
 import { staffQueueRoutes } from './routes/api/admin/photos.js';
 import { staffReportRoutes } from './routes/api/admin/reports.js';
 import { staffSessionRoutes } from './routes/api/admin/session.js';
@@ -124,6 +125,7 @@ export async function buildApp({
   await app.register(staffQueueRoutes);
   await app.register(staffMemberRoutes);
   await app.register(staffBusinessRoutes);
+  await app.register(staffOrderRoutes);
   await app.register(exportRoutes);
   await app.register(sessionsRoutes);
   await app.register(userRoutes);

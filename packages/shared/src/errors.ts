@@ -74,6 +74,10 @@ export const ERROR_CODES = {
   code_taken: 'A discount code with this text exists already',
   code_not_found: 'No such campaign code',
   settings_changed: 'Another admin saved the settings since they were read: load them again',
+  not_refundable:
+    'The order is not paid, is paid back in full, or was made with another payment provider than the one configured',
+  refund_too_large: 'The refund is more than is left of the order to pay back',
+  refund_failed: 'The payment provider did not accept the refund (its answer is in the server log)',
   // Photos.
   no_file: 'The upload holds no photo',
   not_multipart: 'The upload is not multipart/form-data',

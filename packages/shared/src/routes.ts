@@ -86,6 +86,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // The staff console (issue 20): lazy screens the member bundle never loads.
   page('admin', '/admin/:section?', 'required'),
   page('admin-member', '/admin/members/:memberId', 'required'),
+  page('admin-order', '/admin/orders/:orderId', 'required'),
   ...LANDER_KINDS.map((kind) =>
     page(
       `landers-${kind}`,

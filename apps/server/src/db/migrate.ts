@@ -20,6 +20,7 @@ import * as staff from './migrations/2026112501-staff.js';
 import * as settingsVersion from './migrations/2026112502-settings-version.js';
 import * as discountPause from './migrations/2026112503-discount-pause.js';
 import * as dashboardIndexes from './migrations/2026112504-dashboard-indexes.js';
+import * as figuresAndRefunds from './migrations/2026112505-figures-and-refunds.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112502-settings-version': settingsVersion,
   '2026112503-discount-pause': discountPause,
   '2026112504-dashboard-indexes': dashboardIndexes,
+  '2026112505-figures-and-refunds': figuresAndRefunds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

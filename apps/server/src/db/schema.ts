@@ -389,6 +389,19 @@ export interface Database {
   reports: ReportsTable;
   data_exports: DataExportsTable;
   audit_log: AuditLogTable;
+  daily_figures: DailyFiguresTable;
+}
+
+/** A closed UTC day's dashboard counts, stored once (docs/decisions/037). */
+export interface DailyFiguresTable {
+  /** `YYYY-MM-DD`; both drivers answer a date as text here. */
+  day: ColumnType<string, string, string>;
+  signups: number;
+  activations: number;
+  messages: number;
+  reports: number;
+  orders: number;
+  computed_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export type DataExportStatus = 'pending' | 'ready' | 'downloaded' | 'failed';
@@ -486,6 +499,10 @@ export interface OrdersTable {
   net_amount: ColumnType<number | null, number | null | undefined, number | null>;
   /** Why the order waits for a person (amount mismatch, test payment in production). */
   flag_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Minor units staff asked the provider to pay back (reserved before the call). */
+  refund_requested: ColumnType<number, number | undefined, number>;
+  /** Generated: flagged and not paid back in full; the console lists these first. */
+  needs_look: ColumnType<boolean, never, never>;
   /** When the reconciliation job last asked the provider about this pending order. */
   provider_checked_at: NullableTimestamp;
   /** The discount code the order used (docs/decisions/032). */

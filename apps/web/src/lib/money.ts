@@ -15,3 +15,11 @@ export function formatMoney(amount: number, currency: string): string | null {
 
 /** An amount in minor units (cents), as the payment calls give it. */
 export const formatMinor = (minor: number, currency: string) => formatMoney(minor / 100, currency);
+
+/** Minor units as a plain number for a form field, in the locale's decimals ("8,75"). */
+export const minorAsInput = (minor: number) =>
+  (minor / 100).toLocaleString(LOCALE_INFO[currentLocale()].tag, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  });

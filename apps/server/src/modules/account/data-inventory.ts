@@ -227,6 +227,8 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     provider_checked_at: '-',
     discount_code: '-',
     original_amount: '-',
+    refund_requested: '-',
+    needs_look: '-',
   },
   payment_events: {
     id: '-',
@@ -285,6 +287,15 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     closed_by: '-',
     resolution: '-',
     note: 'kept: legal interest, how staff closed the report, for its 180 days',
+  },
+  daily_figures: {
+    day: '-',
+    signups: '-',
+    activations: '-',
+    messages: '-',
+    reports: '-',
+    orders: '-',
+    computed_at: '-',
   },
   audit_log: {
     id: '-',

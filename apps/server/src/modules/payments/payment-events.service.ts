@@ -231,6 +231,7 @@ async function applyToOrder(
         await flag(trx, order, reason, false);
         return { outcome: 'flagged', note: reason, status: order.status };
       }
+      if (order.status === 'flagged') return payBackUngranted(trx, order, report, charge);
       if (!GRANTED.includes(order.status) && !(charge && order.status === 'refunded')) {
         return keep('ignored', `order is ${order.status}`);
       }
@@ -244,6 +245,36 @@ async function applyToOrder(
       };
     }
   }
+}
+
+/**
+ * Money paid back on a flagged order, which granted nothing: only the order changes. It
+ * stays flagged until it is paid back in full (staff refund money that came in for an order
+ * given up on, or paid in another amount).
+ */
+async function payBackUngranted(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  report: PaymentReport,
+  charge: boolean,
+): Promise<{ outcome: PaymentEventOutcome; note?: string; status: OrderStatus }> {
+  const reported = Math.min(order.amount, Math.max(0, report.amount ?? order.amount));
+  const total = charge ? order.amount : Math.max(order.refunded_amount, reported);
+  if (total <= order.refunded_amount) {
+    return { outcome: 'ignored', note: 'nothing new refunded', status: order.status };
+  }
+  const status: OrderStatus = charge
+    ? 'charged_back'
+    : total >= order.amount
+      ? 'refunded'
+      : 'flagged';
+  await trx
+    .updateTable('orders')
+    .set({ status, refunded_amount: total })
+    .where('id', '=', order.id)
+    .execute();
+  if (order.member_id !== null) await notifyMembers(trx, [order.member_id], { type: 'user' });
+  return { outcome: 'applied', note: 'nothing had been granted', status };
 }
 
 async function setStatus(trx: Transaction<Database>, id: string, status: OrderStatus) {

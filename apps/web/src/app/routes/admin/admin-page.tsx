@@ -7,6 +7,8 @@ import { DiscountCodes } from '@/features/staff/components/discount-codes';
 import { HeldQueue } from '@/features/staff/components/held-queue';
 import { MemberDetailView } from '@/features/staff/components/member-detail';
 import { MemberLookup } from '@/features/staff/components/member-lookup';
+import { OrderDetailView } from '@/features/staff/components/order-detail';
+import { OrderList } from '@/features/staff/components/order-list';
 import { PhotoQueue } from '@/features/staff/components/photo-queue';
 import { ReportQueue } from '@/features/staff/components/report-queue';
 import { SiteSettings } from '@/features/staff/components/site-settings';
@@ -27,6 +29,7 @@ const SCREENS: Record<StaffSection, () => ReactElement> = {
   audit: AuditLog,
   staff: StaffRoles,
   settings: SiteSettings,
+  orders: OrderList,
   codes: DiscountCodes,
   dashboard: Dashboard,
 };
@@ -34,24 +37,39 @@ const SCREENS: Record<StaffSection, () => ReactElement> = {
 const isSection = (value: string): value is StaffSection =>
   (STAFF_SECTIONS as readonly string[]).includes(value);
 
-/** /admin/:section? and /admin/members/:memberId: the staff console (issue 20). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /admin/:section?, /admin/members/:memberId and /admin/orders/:orderId: the staff console
+ * (issues 20 and 21).
+ */
 export function Component() {
   const { t } = useTranslation();
-  const { section = 'reports', memberId } = useParams();
+  const { section = 'reports', memberId, orderId } = useParams();
   const { pathname } = useLocation();
-  const current = memberId ? 'members' : section;
+  const current = memberId ? 'members' : orderId ? 'orders' : section;
   useDocumentTitle(
     isSection(current)
       ? `${t(`staff.sections.${current}`)} · ${t('staff.title')}`
       : t('staff.title'),
   );
-  if (!isSection(current) || (memberId !== undefined && !/^\d+$/.test(memberId))) {
+  if (
+    !isSection(current) ||
+    (memberId !== undefined && !/^\d+$/.test(memberId)) ||
+    (orderId !== undefined && !UUID.test(orderId))
+  ) {
     return <ErrorView status={404} message={t('error_page.not_found', { path: pathname })} />;
   }
   const Screen = SCREENS[current];
   return (
     <StaffConsole section={current}>
-      {memberId ? <MemberDetailView id={Number(memberId)} /> : <Screen />}
+      {memberId ? (
+        <MemberDetailView id={Number(memberId)} />
+      ) : orderId ? (
+        <OrderDetailView id={orderId} />
+      ) : (
+        <Screen />
+      )}
     </StaffConsole>
   );
 }

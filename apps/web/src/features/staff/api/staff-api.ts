@@ -1,4 +1,10 @@
 import type {
+  AdminOrder,
+  AdminOrderDetail,
+  RefundRequest,
+} from '@amora/shared/schemas/order-admin';
+import type { OrderStatus } from '@amora/shared/schemas/orders';
+import type {
   AdminCode,
   AdminSite,
   CreateCode,
@@ -44,6 +50,8 @@ export const staffKeys = {
   codes: ['staff', 'codes'] as const,
   dashboard: ['staff', 'dashboard'] as const,
   codeUses: (id: number) => ['staff', 'codes', id] as const,
+  orders: (q: string, status: string) => ['staff', 'orders', q, status] as const,
+  order: (id: string) => ['staff', 'order', id] as const,
 };
 
 type Ok = { ok: true };
@@ -254,3 +262,47 @@ export const useDashboard = () =>
     queryFn: () => api.get<Dashboard>('/api/admin/dashboard.php'),
     ...once,
   });
+
+/** Orders, flagged ones first; `q` and `status` narrow them (the server reads `q`). */
+export const useOrders = (q: string, status: OrderStatus | '') =>
+  useInfiniteQuery({
+    queryKey: staffKeys.orders(q, status),
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams();
+      if (q) query.set('q', q);
+      if (status) query.set('status', status);
+      if (pageParam) query.set('after', pageParam);
+      const text = query.toString();
+      return api.get<{ orders: AdminOrder[]; next: string | null }>(
+        `/api/admin/orders.php${text ? `?${text}` : ''}`,
+      );
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+    select: (data) => data.pages.flatMap((page) => page.orders),
+    placeholderData: keepPreviousData,
+    ...once,
+  });
+
+/** A refund the provider has not confirmed yet: the order is asked again every 2 s. */
+const awaitingProvider = (detail: AdminOrderDetail | undefined) =>
+  detail !== undefined && detail.order.refund_requested > detail.order.refunded_amount;
+
+export const useOrder = (id: string) =>
+  useQuery({
+    queryKey: staffKeys.order(id),
+    queryFn: () => api.get<AdminOrderDetail>(`/api/admin/order.php?id=${id}`),
+    refetchInterval: (query) => (awaitingProvider(query.state.data) ? 2000 : false),
+    ...once,
+  });
+
+export const useRefund = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RefundRequest) => api.post<AdminOrderDetail>('/api/admin/refund.php', body),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(staffKeys.order(detail.order.id), detail);
+      return queryClient.invalidateQueries({ queryKey: staffKeys.all });
+    },
+  });
+};

@@ -1,6 +1,7 @@
 import type { AdminCode } from '@amora/shared/schemas/site-admin';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadError } from '@/components/load-error';
 import { longDate, longDateTime } from '@/lib/locale-format';
@@ -117,7 +118,10 @@ function Uses({ id }: { id: number }) {
       {uses.data.map((use) => (
         <li key={use.order_id}>
           {longDateTime(use.created_at)} · <PersonLink person={use.member} /> ·{' '}
-          {t(`staff.codes.use_state.${use.state}`)} · <code>{use.order_id.slice(0, 8)}</code>
+          {t(`staff.codes.use_state.${use.state}`)} ·{' '}
+          <Link to={`/admin/orders/${use.order_id}`}>
+            <code>{use.order_id.slice(0, 8)}</code>
+          </Link>
         </li>
       ))}
     </ul>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { longDate, longDateTime } from '@/lib/locale-format';
+import { formatMinor } from '@/lib/money';
 import { useMemberDetail, useStaffMe } from '../api/staff-api';
 import { CreditCorrectionForm } from './credit-correction';
 import { MemberActions } from './member-actions';
@@ -121,8 +122,11 @@ export function MemberDetailView({ id }: { id: number }) {
             <ul className="list-unstyled small mb-0">
               {orders.map((order) => (
                 <li key={order.id}>
-                  {longDate(order.created_at)} · {order.product} · {(order.amount / 100).toFixed(2)}{' '}
-                  {order.currency} · {order.status}
+                  <Link to={`/admin/orders/${order.id}`}>
+                    {longDate(order.created_at)} · {order.product} ·{' '}
+                    {formatMinor(order.amount, order.currency)}
+                  </Link>{' '}
+                  · {t(`staff.orders.status.${order.status}`, { defaultValue: order.status })}
                 </li>
               ))}
             </ul>

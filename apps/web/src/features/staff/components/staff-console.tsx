@@ -17,11 +17,18 @@ export const STAFF_SECTIONS = [
   'audit',
   'staff',
   'settings',
+  'orders',
   'codes',
   'dashboard',
 ] as const;
 /** The sections only admins see (the server refuses the rest their calls anyway). */
-const ADMIN_SECTIONS: readonly StaffSection[] = ['staff', 'settings', 'codes', 'dashboard'];
+const ADMIN_SECTIONS: readonly StaffSection[] = [
+  'staff',
+  'settings',
+  'orders',
+  'codes',
+  'dashboard',
+];
 export type StaffSection = (typeof STAFF_SECTIONS)[number];
 
 /** Opens the password dialog whenever a staff call answers 401 `reauth_required`. */

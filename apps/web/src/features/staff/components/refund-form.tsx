@@ -1,0 +1,66 @@
+import type { AdminOrder } from '@amora/shared/schemas/order-admin';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { ErrorAlert } from '@/components/error-alert';
+import { formatMinor, minorAsInput } from '@/lib/money';
+import { useRefund } from '../api/staff-api';
+import { NoteField } from './note-field';
+
+/** "12,50" or "12.50" in minor units; null when it is not an amount. */
+function minorUnits(text: string): number | null {
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+/**
+ * Asks the order's payment provider to pay back all or part of it. The order changes when
+ * the provider confirms, which the order page waits for.
+ */
+export function RefundForm({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  const refund = useRefund();
+  const amountId = useId();
+  const [amount, setAmount] = useState(minorAsInput(order.refundable));
+  const [reason, setReason] = useState('');
+  const minor = minorUnits(amount);
+  const valid = minor !== null && minor > 0 && minor <= order.refundable && reason.trim() !== '';
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (minor === null) return;
+    try {
+      await refund.mutateAsync({ order: order.id, amount: minor, reason: reason.trim() });
+      setReason('');
+      toast.success(t('staff.orders.refund_asked', { amount: formatMinor(minor, order.currency) }));
+    } catch {
+      // Shown from refund.error.
+    }
+  };
+  return (
+    <form className="card card-body mb-3" onSubmit={submit} noValidate>
+      <h3 className="h6">{t('staff.orders.refund_title')}</h3>
+      <label htmlFor={amountId} className="form-label small fw-semibold mb-1">
+        {t('staff.orders.refund_amount', { currency: order.currency })}
+      </label>
+      <input
+        id={amountId}
+        className="form-control mb-1"
+        inputMode="decimal"
+        value={amount}
+        aria-describedby={`${amountId}-hint`}
+        onChange={(event) => setAmount(event.target.value.replace(/[^\d.,]/g, ''))}
+      />
+      <div id={`${amountId}-hint`} className="form-text mt-0 mb-2">
+        {t('staff.orders.refund_hint', {
+          amount: formatMinor(order.refundable, order.currency),
+        })}
+      </div>
+      <NoteField label={t('staff.members.reason')} value={reason} onChange={setReason} />
+      <ErrorAlert error={refund.error} />
+      <button type="submit" className="btn btn-danger" disabled={!valid || refund.isPending}>
+        {t('staff.orders.refund_submit')}
+      </button>
+    </form>
+  );
+}
