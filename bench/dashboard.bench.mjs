@@ -31,9 +31,10 @@ async function openDb() {
     await admin.query(`create database ${name}`);
     const url = new URL(SERVER_URL);
     url.pathname = `/${name}`;
-    const db = new Kysely({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString() }) }),
-    });
+    const pool = new pg.Pool({ connectionString: url.toString() });
+    // The drop below ends idle connections: that is not an error worth hiding the real one.
+    pool.on('error', () => {});
+    const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return {
       kind: 'PostgreSQL',
       db,
