@@ -17,6 +17,9 @@ export const validateEmailResponseSchema = z.object({
 });
 export type ValidateEmailResponse = z.infer<typeof validateEmailResponseSchema>;
 
+/** What a tracking value may hold (it ends up in links and reports). */
+const TRACKING_VALUE = /^[\w.\-~:@+]+$/;
+
 export const trackingSchema = z
   .object(
     Object.fromEntries(
@@ -24,13 +27,31 @@ export const trackingSchema = z
         field,
         z
           .string()
-          .regex(/^[\w.\-~:@+]+$/)
+          .regex(TRACKING_VALUE)
           .max(TRACKING_VALUE_MAX)
           .optional(),
       ]),
     ) as Record<keyof typeof TRACKING_PARAMS, z.ZodOptional<z.ZodString>>,
   )
   .strict();
+
+
+/**
+ * The signup's traffic source as clients of the original API send it: the tracking object,
+ * the network alone as a string, or nothing (`""`, null or absent). Always read as the
+ * tracking object or null.
+ */
+export const trafficsourceSchema = z
+  .union([
+    trackingSchema,
+    z
+      .string()
+      .trim()
+      .max(TRACKING_VALUE_MAX)
+      .refine((value) => value === '' || TRACKING_VALUE.test(value), 'Not a traffic source'),
+    z.null(),
+  ])
+  .transform((value) => (typeof value === 'string' ? (value ? { network: value } : null) : value));
 
 export const passwordSchema = z
   .string({ error: validationMessage('validation.required') })
@@ -61,7 +82,7 @@ export const signupBodySchema = z
     email: emailSchema,
     name: nameSchema,
     password: passwordSchema,
-    trafficsource: trackingSchema.nullable().default(null),
+    trafficsource: trafficsourceSchema.default(null),
     timezone: z
       .string()
       .max(64)

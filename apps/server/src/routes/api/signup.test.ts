@@ -205,6 +205,30 @@ describe('POST /api/user.php?new=1', () => {
     });
   });
 
+  it('takes the traffic source as original API clients send it: "", null, absent or a network name', async () => {
+    const trackingOf = async (trafficsource: unknown) => {
+      const body = await payload({});
+      const res = await signup(
+        trafficsource === undefined
+          ? Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'trafficsource'))
+          : { ...body, trafficsource },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return (
+        await t.db
+          .selectFrom('members')
+          .select('tracking')
+          .where('id', '=', res.json().user.id)
+          .executeTakeFirstOrThrow()
+      ).tracking as Record<string, string>;
+    };
+    for (const none of ['', null, undefined]) {
+      expect((await trackingOf(none)).network).toBeUndefined();
+    }
+    expect((await trackingOf('adnet')).network).toBe('adnet');
+    await expectRefused(await payload({ trafficsource: 'ad net<script>' }), 400, 'invalid_input');
+  });
+
   it('codes the mail provider: 2 for the large web mail provider, 1 for known ones, else 0', async () => {
     const codes: number[] = [];
     for (const domain of ['googlemail.com', 'ziggo.nl', 'wp.pl', 'my-own-domain.example']) {
