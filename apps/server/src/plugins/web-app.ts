@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodedPath } from '../lib/route-path.js';
+import { readStoredSettings } from '../modules/site/site.repository.js';
 
 /** Hashed assets forever, locale files for a day (spec section 9), everything else revalidated. */
 function cacheControlFor(path: string): string {
@@ -67,6 +68,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     index: false,
     maxAge: UPLOADS_MAX_AGE_SECONDS * 1000,
     immutable: false,
+  });
+  // A locale the settings list as uncacheable is revalidated on every load (spec section 7).
+  app.addHook('onSend', async (request, reply) => {
+    const locale = /^\/_i18n\/([a-z]{2})\//.exec(request.url)?.[1];
+    if (!locale || reply.statusCode >= 400) return;
+    const { uncacheable_locales } = await readStoredSettings(app.db);
+    if ((uncacheable_locales as readonly string[]).includes(locale)) {
+      reply.header('cache-control', 'no-cache');
+    }
   });
   if (built) {
     recordInstance(app, webRoot);

@@ -5,6 +5,7 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { appConfig } from '@/config/app-config';
 import { readLocaleCookie, writeLocaleCookie } from './locale-cookie';
+import { fetchUncacheableLocale } from './uncacheable-locales';
 
 /** Loads `/_i18n/{locale}/messages.json` for the locale chosen by the shared rule. */
 export async function initI18n(): Promise<typeof i18next> {
@@ -21,7 +22,10 @@ export async function initI18n(): Promise<typeof i18next> {
       defaultNS: 'messages',
       interpolation: { escapeValue: false },
       returnNull: false,
-      backend: { loadPath: `/_i18n/{{lng}}/{{ns}}.json?v=${appConfig.buildId}` },
+      backend: {
+        loadPath: `/_i18n/{{lng}}/{{ns}}.json?v=${appConfig.buildId}`,
+        alternateFetch: fetchUncacheableLocale,
+      },
     })
     .catch((error) => console.warn('Locale messages failed to load', error));
   document.documentElement.lang = LOCALE_INFO[currentLocale()].tag;

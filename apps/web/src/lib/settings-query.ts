@@ -2,11 +2,16 @@ import { DEFAULT_SITE_NAME } from '@amora/shared/constants';
 import type { Settings } from '@amora/shared/schemas/site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { rememberUncacheableLocales } from './uncacheable-locales';
 
 export const settingsQueryOptions = () =>
   queryOptions({
     queryKey: ['settings'] as const,
-    queryFn: () => api.get<Settings>('/api/settings.php'),
+    queryFn: async () => {
+      const settings = await api.get<Settings>('/api/settings.php');
+      rememberUncacheableLocales(settings.uncacheable_locales);
+      return settings;
+    },
     staleTime: 10 * 60_000,
   });
 

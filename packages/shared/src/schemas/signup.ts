@@ -25,16 +25,11 @@ export const trackingSchema = z
     Object.fromEntries(
       Object.keys(TRACKING_PARAMS).map((field) => [
         field,
-        z
-          .string()
-          .regex(TRACKING_VALUE)
-          .max(TRACKING_VALUE_MAX)
-          .optional(),
+        z.string().regex(TRACKING_VALUE).max(TRACKING_VALUE_MAX).optional(),
       ]),
     ) as Record<keyof typeof TRACKING_PARAMS, z.ZodOptional<z.ZodString>>,
   )
   .strict();
-
 
 /**
  * The signup's traffic source as clients of the original API send it: the tracking object,

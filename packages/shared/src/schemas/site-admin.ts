@@ -57,6 +57,7 @@ export const siteSettingsEditSchema = z
     search_fields: subset(SEARCH_FIELDS),
     member_resell: subset(MEMBER_RESELL_KINDS),
     fictional_icon: z.enum(FICTIONAL_ICONS).nullable(),
+    uncacheable_locales: subset(LOCALES),
   })
   .strict();
 export type SiteSettingsEdit = z.infer<typeof siteSettingsEditSchema>;

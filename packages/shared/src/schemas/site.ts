@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRIES } from '../constants.js';
+import { COUNTRIES, LOCALES } from '../constants.js';
 
 export const SIGNUP_MODES = ['all', 'with_trafficsource', 'invite_only'] as const;
 export const LOGGED_OUT_SEARCH_MODES = ['all', 'none'] as const;
@@ -28,6 +28,11 @@ export const settingsSchema = z.object({
   search_fields: z.array(z.enum(SEARCH_FIELDS)),
   member_resell: z.array(z.enum(MEMBER_RESELL_KINDS)),
   fictional_icon: z.string().nullable(),
+  /**
+   * Locales whose message tables browsers must not keep unchecked (spec section 7): fetched
+   * with `cache: "no-cache"` and answered with `Cache-Control: no-cache`.
+   */
+  uncacheable_locales: z.array(z.enum(LOCALES)),
   /** The demo mode: fictional members, a demo login, a test checkout, the /_dev pages. */
   demo: z.boolean(),
 });

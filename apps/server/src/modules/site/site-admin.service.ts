@@ -39,6 +39,7 @@ export async function readSiteForStaff(db: Kysely<Database>): Promise<AdminSite>
       search_fields: [...stored.search_fields],
       member_resell: [...stored.member_resell],
       fictional_icon: stored.fictional_icon as AdminSite['settings']['fictional_icon'],
+      uncacheable_locales: [...stored.uncacheable_locales],
     },
     company: {
       ...company,

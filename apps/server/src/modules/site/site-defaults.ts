@@ -37,6 +37,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
     NZ: { costs: 0.65, currency: 'NZD' },
   },
   cdn_prefix: '/uploads/',
+  uncacheable_locales: [],
   visible_profile_fields: [...PROFILE_FIELD_NAMES],
   visible_profile_notes: ['personal', 'ideal_match'],
   search_fields: ['gender', 'age', 'country', 'countryregion'],

@@ -213,6 +213,13 @@ export function SiteSettings() {
           }))}
           onChange={(value) => set('domain_language', value)}
         />
+        <Choices
+          legend={t('staff.settings.uncacheable_locales')}
+          values={LOCALES}
+          chosen={settings.uncacheable_locales}
+          label={(locale) => displayName('language', locale) ?? locale}
+          onChange={(next) => set('uncacheable_locales', next)}
+        />
         <LabelledField label={t('staff.settings.cdn_prefix')}>
           {(id) => (
             <input
