@@ -120,6 +120,17 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       headers: { 'x-app-package': 'e2e' },
       data: { profile: other, reason: 'spam' },
     });
+    // And a paid order, so its page shows the provider's events and the refund form.
+    const placed = await demo.context.request.post(app.url('/api/orders.php'), {
+      headers: { 'x-app-package': 'e2e' },
+      data: { product: 'credits-20', method: 'card', waive_withdrawal: true },
+    });
+    const orderId = (await placed.json()).order.id as string;
+    const paid = await demo.context.request.post(app.url(`/_pay/demo/${orderId}`), {
+      form: { outcome: 'paid' },
+      maxRedirects: 0,
+    });
+    expect(paid.status()).toBe(303);
     await demo.context.close();
     const found: string[] = [];
     for (const path of [
@@ -131,6 +142,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       '/admin/audit',
       '/admin/staff',
       '/admin/settings',
+      '/admin/orders',
+      `/admin/orders/${orderId}`,
       '/admin/codes',
       '/admin/dashboard',
     ]) {
