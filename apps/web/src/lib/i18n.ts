@@ -10,6 +10,11 @@ import { fetchUncacheableLocale } from './uncacheable-locales';
 /** Loads `/_i18n/{locale}/messages.json` for the locale chosen by the shared rule. */
 export async function initI18n(): Promise<typeof i18next> {
   const locale = chooseLocale(readLocaleCookie(), navigator.languages ?? [navigator.language]);
+  // i18next reports a table that failed to load only through this event (spec section 8):
+  // the app goes on in the fallback language.
+  i18next.on('failedLoading', (language, namespace, message) =>
+    console.warn(`Locale messages ${language}/${namespace} failed to load: ${message}`),
+  );
   await i18next
     .use(HttpBackend)
     .use(initReactI18next)
@@ -22,6 +27,10 @@ export async function initI18n(): Promise<typeof i18next> {
       defaultNS: 'messages',
       interpolation: { escapeValue: false },
       returnNull: false,
+      // i18next would retry a failed table for about 11 s with the page blank; two quick
+      // retries, then the fallback language.
+      maxRetries: 2,
+      retryTimeout: 250,
       backend: {
         loadPath: `/_i18n/{{lng}}/{{ns}}.json?v=${appConfig.buildId}`,
         alternateFetch: fetchUncacheableLocale,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { warnOnFailure } from './load-warning';
 
 export type RegionsByCountry = Record<string, { id: string; name: string }[]>;
 
@@ -7,7 +8,7 @@ export type RegionsByCountry = Record<string, { id: string; name: string }[]>;
 export const regionsQueryOptions = () =>
   queryOptions({
     queryKey: ['regions'] as const,
-    queryFn: () => api.get<RegionsByCountry>('/api/regions.php'),
+    queryFn: () => warnOnFailure('Regions', () => api.get<RegionsByCountry>('/api/regions.php')),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
