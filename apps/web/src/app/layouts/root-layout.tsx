@@ -11,6 +11,7 @@ import { useSession } from '../session/session-context';
 import { SessionProvider } from '../session/session-provider';
 import { AuthGate } from './auth-gate';
 import { useCurrentRoute } from './current-route';
+import { usePauseToastUnderPointer } from './pause-toast-under-pointer';
 
 /** Loaded when first needed: few members ever see it, and the first page stays small. */
 const ActivationRequiredPrompt = lazy(() =>
@@ -34,6 +35,7 @@ function RootFrame() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const route = useCurrentRoute();
+  usePauseToastUnderPointer();
   const page = route
     ? route.name === 'index'
       ? 'index'
