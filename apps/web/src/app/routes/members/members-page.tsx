@@ -1,3 +1,4 @@
+import { SEARCH_PAGE_SIZE } from '@amora/shared/constants';
 import { SlidersHorizontal, UsersRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import {
   useSearchMembers,
 } from '@/features/search/api/search-members';
 import { SearchFilters } from '@/features/search/components/search-filters';
+import { WidenSearch } from '@/features/search/components/widen-search';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
@@ -27,10 +29,20 @@ export function Component() {
   const { isLoggedIn, user } = useSession();
   const [filters, setFilters] = useState<Filters>({});
   const [manual, setManual] = useState(false);
+  // A one-tap widening is a look around, not a new remembered search.
+  const [doNotSave, setDoNotSave] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // A member who did not choose to see flagged photos gets none in the results (issue 18).
   const hideNudity = user !== null && user !== undefined && !user.settings.show_flagged_photos;
-  const search = useSearchMembers(hideNudity ? { ...filters, hideNudity } : filters, manual);
+  // Until the member changes a filter the search asks with none (the server applies the
+  // remembered ones); the form only shows what is in force, without asking again.
+  const asked = manual ? filters : {};
+  const search = useSearchMembers(
+    hideNudity ? { ...asked, hideNudity } : asked,
+    manual,
+    'members',
+    { doNotSave },
+  );
   const likes = useLikes(isLoggedIn);
   const liked = likedIds(likes.data);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -49,6 +61,7 @@ export function Component() {
       country: f.country ?? undefined,
       countryregion: f.countryregion ?? undefined,
       searchAllCountries: f.country === null ? true : undefined,
+      pp: f.pp || undefined,
     });
   }, [first, manual]);
 
@@ -68,7 +81,13 @@ export function Component() {
 
   const change = (next: Filters) => {
     setManual(true);
+    setDoNotSave(false);
     setFilters(next);
+  };
+  const widen = (to: Pick<Filters, 'country' | 'searchAllCountries'>) => {
+    setManual(true);
+    setDoNotSave(true);
+    setFilters({ ...filters, country: undefined, countryregion: undefined, ...to });
   };
   const profiles = search.data?.pages.flatMap((p) => p.profiles) ?? [];
   const paging = first?.paging;
@@ -116,13 +135,16 @@ export function Component() {
               title={t('search.empty_title')}
               text={t('search.empty_text')}
               action={
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  onClick={() => change({ searchAllCountries: true })}
-                >
-                  {t('search.clear_filters')}
-                </button>
+                // With a country in force, the widening below offers the way out.
+                !first?.filter_options.country && (
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    onClick={() => change({ searchAllCountries: true })}
+                  >
+                    {t('search.clear_filters')}
+                  </button>
+                )
               }
             />
           )}
@@ -152,6 +174,16 @@ export function Component() {
               )}
             </div>
           )}
+          {search.isSuccess &&
+            settings &&
+            first?.filter_options.country &&
+            first.paging.num_results < SEARCH_PAGE_SIZE && (
+              <WidenSearch
+                country={first.filter_options.country}
+                settings={settings}
+                onWiden={widen}
+              />
+            )}
           <div ref={sentinel} />
           {hasNextPage && (
             <div className="text-center my-4">

@@ -2,6 +2,7 @@ import type { Country, Gender } from '@amora/shared/constants';
 import type { SearchResponse } from '@amora/shared/schemas/search';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { storedTracking } from '@/lib/tracking';
 
 /** The filters of the search form, as the page holds them (query values are made from them). */
 export interface SearchFilters {
@@ -13,6 +14,13 @@ export interface SearchFilters {
   searchAllCountries?: boolean | undefined;
   /** Leave flagged photos out (a member who did not choose to see them; issue 18). */
   hideNudity?: boolean | undefined;
+  /** Only members with a photo. */
+  pp?: boolean | undefined;
+}
+
+export interface SearchOptions {
+  /** A search the member made that must not replace their remembered one (`do_not_save`). */
+  doNotSave?: boolean;
 }
 
 export const searchKeys = {
@@ -29,11 +37,24 @@ function toQuery(filters: SearchFilters, extra: Record<string, string | number>)
   return params.toString();
 }
 
-export const searchMembers = (filters: SearchFilters, extra: Record<string, string | number>) =>
-  api.get<SearchResponse>(`/api/search.php?${toQuery(filters, extra)}`);
+/**
+ * A visitor who came from a campaign names its network (`trafficsource`), so the site's
+ * `logged_out_search_trafficsource` applies to them; the server ignores it for members.
+ */
+export const searchMembers = (filters: SearchFilters, extra: Record<string, string | number>) => {
+  const network = storedTracking().network;
+  return api.get<SearchResponse>(
+    `/api/search.php?${toQuery(filters, { ...extra, ...(network ? { trafficsource: network } : {}) })}`,
+  );
+};
 
 /** Pages of 12, loaded one after another (spec `auto_load` when scrolling). */
-export const searchQueryOptions = (filters: SearchFilters, manual: boolean, source: string) =>
+export const searchQueryOptions = (
+  filters: SearchFilters,
+  manual: boolean,
+  source: string,
+  options: SearchOptions = {},
+) =>
   infiniteQueryOptions({
     queryKey: searchKeys.list(filters, manual),
     queryFn: ({ pageParam }) =>
@@ -42,6 +63,7 @@ export const searchQueryOptions = (filters: SearchFilters, manual: boolean, sour
         source,
         ...(pageParam > 1 ? { auto_load: 1 } : {}),
         ...(manual && pageParam === 1 ? { manual_search: 1 } : {}),
+        ...(manual && options.doNotSave ? { do_not_save: 1 } : {}),
       }),
     initialPageParam: 1,
     getNextPageParam: (last) =>
@@ -49,5 +71,9 @@ export const searchQueryOptions = (filters: SearchFilters, manual: boolean, sour
     staleTime: 30_000,
   });
 
-export const useSearchMembers = (filters: SearchFilters, manual: boolean, source = 'members') =>
-  useInfiniteQuery(searchQueryOptions(filters, manual, source));
+export const useSearchMembers = (
+  filters: SearchFilters,
+  manual: boolean,
+  source = 'members',
+  options: SearchOptions = {},
+) => useInfiniteQuery(searchQueryOptions(filters, manual, source, options));
