@@ -99,18 +99,40 @@ describe('signing up in the browser', () => {
     expect(user.profile.main_image).not.toBeNull();
     expect(user.profile.notes.personal).toContain('canals');
 
-    // The activation mail, read from the development mailbox, activates the account.
-    await page.goto(app.url('/_dev/mailbox'));
-    const link = await page
+    // The last step leads to members who fit: a like waits for the confirmed address.
+    await page.getByRole('button', { name: 'See members' }).click();
+    await page.waitForURL(/\/signup-matches$/);
+    const note = page.getByText('Confirm your e-mail address with the link we sent you');
+    await note.waitFor();
+    const first = page.getByRole('button', { name: /^Like / }).first();
+    const liked = ((await first.getAttribute('aria-label')) ?? '').replace(/^Like /, '');
+    const like = page.getByRole('button', { name: `Like ${liked}`, exact: true });
+    await like.click();
+    const prompt = page.getByRole('dialog', { name: 'Confirm your e-mail address first' });
+    await prompt.getByRole('button', { name: 'Send the link again' }).waitFor();
+    await prompt.getByRole('button', { name: 'Close' }).first().click();
+
+    // The activation mail, read from the development mailbox in another tab, activates the
+    // account; the matches page notices by itself and the like goes through.
+    const mailbox = await context.newPage();
+    await mailbox.goto(app.url('/_dev/mailbox'));
+    const link = await mailbox
       .locator('.mail', { hasText: fixed })
       .locator('a[href*="activ"]')
       .first()
       .getAttribute('href');
     expect(link).toMatch(/^http/);
-    await page.goto(link!.replace(/^https?:\/\/[^/]+/, app.server.url));
-    await page.waitForURL(/\/activate\/done$/);
+    await mailbox.goto(link!.replace(/^https?:\/\/[^/]+/, app.server.url));
+    await mailbox.waitForURL(/\/activate\/done$/);
     const after = await (await page.request.get(app.url('/api/user.php'))).json();
     expect(after.user.activated).toBe(true);
+    await note.waitFor({ state: 'detached', timeout: 15_000 });
+    await like.click();
+    await page
+      .getByRole('button', { name: `Remove your like for ${liked}`, exact: true })
+      .waitFor();
+    await page.getByRole('link', { name: 'Continue to all members' }).click();
+    await page.waitForURL(/\/members$/);
 
     await page.goto(app.url('/complete-signup'));
     await context.close();

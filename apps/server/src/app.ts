@@ -57,6 +57,7 @@ import { resellRoutes } from './routes/api/resell.js';
 import { searchRoutes } from './routes/api/search.js';
 import { serviceRequestRoutes } from './routes/api/service-request.js';
 import { sessionsRoutes } from './routes/api/sessions.js';
+import { signupMatchesRoutes } from './routes/api/signup-matches.js';
 import { similarRoutes } from './routes/api/similar.js';
 import { siteRoutes } from './routes/api/site.js';
 import { stripeWebhookRoutes } from './routes/api/stripe-webhook.js';
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(likesRoutes);
   await app.register(searchRoutes);
   await app.register(similarRoutes);
+  await app.register(signupMatchesRoutes);
   await app.register(validateEmailRoutes);
   await app.register(geocodeRoutes);
   await app.register(camsRoutes);

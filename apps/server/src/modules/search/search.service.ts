@@ -62,7 +62,7 @@ function toQueryValues(params: FilterParams): Record<string, string> {
 }
 
 /** Remembered parameters, read back through the same schema (a stale value is dropped). */
-function fromQueryValues(stored: Record<string, string> | null): FilterParams | null {
+export function fromQueryValues(stored: Record<string, string> | null): FilterParams | null {
   if (!stored) return null;
   const parsed = searchQuerySchema.safeParse(stored);
   return parsed.success ? (filterParamsOf(parsed.data) ?? {}) : null;

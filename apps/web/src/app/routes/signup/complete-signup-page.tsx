@@ -13,7 +13,7 @@ export function Component() {
       <div className="card-body p-4">
         <h1 className="h3 mb-1">{t('signup.complete_title')}</h1>
         <p className="text-body-secondary">{t('signup.complete_intro')}</p>
-        <SignupFlow onComplete={() => navigate('/members')} />
+        <SignupFlow onComplete={() => navigate('/signup-matches')} />
       </div>
     </div>
   );

@@ -15,7 +15,7 @@ export function SignupCard() {
         <SignupFlow
           heading={<h2 className="h4 mb-3">{t('signup.title')}</h2>}
           onAccountCreated={() => navigate('/complete-signup')}
-          onComplete={() => navigate('/members')}
+          onComplete={() => navigate('/signup-matches')}
         />
       </div>
     </div>
