@@ -138,6 +138,25 @@ describe('signing up in the browser', () => {
     await context.close();
   });
 
+  it('hands an embedded form over at the step of the step-0 rule: push denied goes to step 3', async () => {
+    const { context, page } = await app.newPage();
+    // The visitor once refused notifications to this site.
+    await context.addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+    });
+    await page.goto(app.url('/'));
+    await page.getByLabel('E-mail address').fill(`home.${Date.now()}@example.com`);
+    await page.getByLabel('Your first name').fill('Lotte');
+    await page.getByLabel('Password', { exact: true }).fill('a-good-password');
+    const submit = page.getByRole('button', { name: 'Create free account' });
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page.waitForURL(/\/complete-signup$/);
+    await page.getByRole('heading', { name: 'Where do you live?' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Add a profile photo' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('tells an existing member to log in instead', async () => {
     const { context, page } = await app.newPage();
     await page.goto(app.url('/signup'));

@@ -70,10 +70,7 @@ export function ErrorView({
             <>
               <h2 className="h5 mb-3">{t('error_page.signup_heading')}</h2>
               <div className="text-start">
-                <SignupFlow
-                  onAccountCreated={() => navigate('/complete-signup')}
-                  onComplete={() => navigate('/members')}
-                />
+                <SignupFlow embedded onComplete={() => navigate('/members')} />
               </div>
             </>
           )}

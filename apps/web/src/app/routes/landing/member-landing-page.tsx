@@ -58,7 +58,7 @@ export function Component() {
                   {name ? t('signup.heading_member', { name }) : t('signup.title')}
                 </h1>
               }
-              onAccountCreated={() => navigate('/complete-signup')}
+              embedded
               onComplete={() => navigate(`/members/${memberId}`)}
             />
           </div>

@@ -4,7 +4,8 @@ import { SignupFlow } from './signup-flow';
 
 /**
  * The signup form embedded in a page for visitors (home, campaign landers): once the
- * account exists, /complete-signup takes over; a member who finishes here goes to search.
+ * account exists, /complete-signup takes over; a member who finishes here goes on to the
+ * members who fit them.
  */
 export function SignupCard() {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export function SignupCard() {
       <div className="card-body p-4">
         <SignupFlow
           heading={<h2 className="h4 mb-3">{t('signup.title')}</h2>}
-          onAccountCreated={() => navigate('/complete-signup')}
+          embedded
           onComplete={() => navigate('/signup-matches')}
         />
       </div>

@@ -11,6 +11,7 @@ import { CLASSIC_TEMPLATE } from '@amora/shared/template';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { currentLocale } from '@/lib/i18n';
 import { useSettings } from '@/lib/settings-query';
 import { storedTracking } from '@/lib/tracking';
@@ -37,8 +38,18 @@ export interface SignupFlowProps {
   heading?: ReactNode;
   /** The flow-complete event: the member pressed on from the last step. */
   onComplete: () => void;
-  /** Embedded forms hand over to /complete-signup once the account exists. */
-  onAccountCreated?: () => void;
+  /**
+   * Embedded in a page for visitors (home, landers, member landings, the error page): once
+   * the account exists, /complete-signup takes over at the step the step-0 rule gives.
+   */
+  embedded?: boolean;
+  /** Where a handed-over flow starts: the step-0 rule's answer in the embedded form. */
+  startAt?: SignupStep | undefined;
+}
+
+/** The location state /complete-signup reads the handed-over step from. */
+export interface SignupHandover {
+  signupStep: SignupStep;
 }
 
 /** The signup form of spec section 2: steps 0 to 7 with the transitions of section 4. */
@@ -46,9 +57,11 @@ export function SignupFlow({
   memberId = null,
   heading,
   onComplete,
-  onAccountCreated,
+  embedded = false,
+  startAt,
 }: SignupFlowProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const settings = useSettings().data;
   const { data: user = null } = useQuery(userQueryOptions());
   const push = usePush(settings ? settings.push_pub : undefined);
@@ -85,6 +98,7 @@ export function SignupFlow({
   useEffect(() => {
     if (step !== null || !settings) return;
     if (!user) return setStep(SIGNUP_STEPS.account);
+    if (startAt !== undefined) return goTo(startAt);
     // A member resuming waits (briefly) to know about push: unknown until the worker is ready.
     if (push.status === 'unknown' && !pushWaitOver) return;
     goTo(
@@ -93,7 +107,7 @@ export function SignupFlow({
         situationOf(push.status),
       ),
     );
-  }, [step, push.status, pushWaitOver, settings, user, goTo]);
+  }, [step, push.status, pushWaitOver, settings, user, goTo, startAt]);
 
   useEffect(() => {
     if (step !== null && step > 0) body.current?.focus();
@@ -143,8 +157,12 @@ export function SignupFlow({
                 push.status === 'unknown' ? await push.settle(PUSH_WAIT_MS) : push.status,
               );
               if (situation.subscribed) await push.attachExisting();
-              if (onAccountCreated) onAccountCreated();
-              else goTo(stepAfterAccount(situation));
+              // Step 0's rule (spec section 4), wherever the form is.
+              const next = stepAfterAccount(situation);
+              if (embedded) {
+                const handover: SignupHandover = { signupStep: next };
+                navigate('/complete-signup', { state: handover });
+              } else goTo(next);
             }}
           />
         )}
