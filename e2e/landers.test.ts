@@ -59,6 +59,36 @@ describe('campaign landers', () => {
     await context.close();
   });
 
+  it('asks a visitor who leaves for the site once whether to finish signing up', async () => {
+    const { context, page } = await app.newPage();
+    await page.goto(app.url('/landers/gallery/summer'));
+    const home = page.getByRole('link', { name: 'Amora', exact: true }).first();
+    const warning = page.getByRole('dialog', { name: 'Finish signing up?' });
+
+    await home.click();
+    await warning.waitFor();
+    await warning.getByRole('button', { name: 'Finish signing up' }).click();
+    await warning.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/landers/gallery/summer');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
+
+    await home.click();
+    await warning.getByRole('button', { name: 'Go on without an account' }).click();
+    await page.waitForURL(/\/$/);
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'amora.skippedSiteEntryWarning')?.value).toBe('1');
+    expect(await page.evaluate(() => localStorage.getItem('amora.skippedSiteEntryWarning'))).toBe(
+      '1',
+    );
+
+    // Never again.
+    await page.goto(app.url('/members/1/landing'));
+    await page.getByRole('link', { name: 'Amora', exact: true }).first().click();
+    await page.waitForURL(/\/$/);
+    expect(await warning.count()).toBe(0);
+    await context.close();
+  });
+
   it('sends a logged-in member on to the members', async () => {
     const { context, page } = await app.newPage();
     await logInThroughUi(page, app.server.url, DEMO);

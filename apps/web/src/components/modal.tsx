@@ -12,6 +12,7 @@ export function Modal({
   children,
   size = 'lg',
   footer,
+  focusOnClose,
 }: {
   title: string;
   onClose: () => void;
@@ -20,6 +21,8 @@ export function Modal({
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** The dialog's own buttons (a confirmation's cancel and confirm); default: one Close. */
   footer?: ReactNode;
+  /** Where focus goes when the dialog closes; default: back where it was before. */
+  focusOnClose?: () => HTMLElement | null;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -36,9 +39,9 @@ export function Modal({
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.classList.remove('modal-open');
-      previous?.focus();
+      (focusOnClose?.() ?? previous)?.focus();
     };
-  }, [onClose]);
+  }, [onClose, focusOnClose]);
 
   return createPortal(
     <>

@@ -11,6 +11,7 @@ import { MemberPhoto } from '@/components/member-photo';
 import { Wordmark } from '@/components/wordmark';
 import { useSearchMembers } from '@/features/search/api/search-members';
 import { SignupCard } from '@/features/signup/components/signup-card';
+import { SiteEntryWarning } from '@/features/signup/components/site-entry-warning';
 import { useSettings, useSiteName } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentRoute } from '../../layouts/current-route';
@@ -59,6 +60,7 @@ export function Component() {
   return (
     // The night campaign in the dark colour mode: every part keeps its contrast there.
     <div {...(dark && { className: 'lander-night', 'data-bs-theme': 'dark' })}>
+      <SiteEntryWarning />
       {kind === 'transitionsvideolanding' && (
         <header className="container py-3">
           <Wordmark name={siteName} />

@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { MemberPhoto } from '@/components/member-photo';
 import { isMissingProfile, useProfile } from '@/features/profile/api/get-profile';
 import { SignupFlow } from '@/features/signup/components/signup-flow';
+import { SiteEntryWarning } from '@/features/signup/components/site-entry-warning';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useArrivedLoggedIn } from '../../session/use-arrived-logged-in';
@@ -34,6 +35,7 @@ export function Component() {
   }
   return (
     <div className="row g-4 align-items-center py-4 justify-content-center">
+      <SiteEntryWarning />
       <div className="col-md-5 col-lg-4">
         {profile.data && settings && (
           <figure className="card overflow-hidden mb-0">
