@@ -68,6 +68,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
     // As the shared server: full prices unless a test turns the discounts on.
     TIME_BONUS_PERCENT: '0',
     WELCOME_DISCOUNT_PERCENT: '0',
+    DEMO_REPLY_SECONDS: '0',
     ...env,
   });
   return appOn(server.url, await connectBrowser(), async () => {

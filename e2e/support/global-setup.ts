@@ -45,6 +45,8 @@ export const SHARED_APP_ENV = {
   // Uploaded photos show to others at once; e2e/photo-screening.test.ts screens on a server
   // of its own.
   PHOTO_SCREENING: 'off',
+  // Fictional members do not answer on their own: e2e/demo-reply.test.ts runs its own server.
+  DEMO_REPLY_SECONDS: '0',
 };
 
 /** Asks the server over IPC to restore its start-up data; resolves once it has. */

@@ -15,6 +15,7 @@ import type { PaymentReport } from './modules/payments/provider-types.js';
 import { isStripeProvider } from './modules/payments/stripe-provider.js';
 import { cacheStoredSettings } from './modules/site/site.repository.js';
 import { appPackagePlugin } from './plugins/app-package.js';
+import { demoRepliesPlugin } from './plugins/demo-replies.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { livePlugin } from './plugins/live.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -116,6 +117,7 @@ export async function buildApp({
   await app.register(livePlugin, { listen });
   await app.register(settingsSyncPlugin, { listen });
   await app.register(paymentsPlugin);
+  await app.register(demoRepliesPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -104,6 +104,8 @@ const envSchema = z.object({
   SESSION_DAYS: positiveInt.default(30),
   SESSION_MAX_DAYS: positiveInt.default(90),
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  // The demo's automatic reply to a first message to a fictional member; 0 turns it off.
+  DEMO_REPLY_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
   WELCOME_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   MESSAGE_CREDITS: z.coerce.number().int().min(0).max(1000).default(1),
   // Discounts after signup (docs/decisions/032); 0 turns either off.
@@ -273,6 +275,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionLifetime: { days: e.SESSION_DAYS, maxDays: e.SESSION_MAX_DAYS },
     /** How long an instance keeps the stored settings before reading them again (0: never). */
     settingsCacheSeconds: e.SETTINGS_CACHE_SECONDS,
+    /** Demo mode: seconds before a fictional member answers a first message (0: never). */
+    demoReplySeconds: e.DEMO_REPLY_SECONDS,
     welcomeCredits: e.WELCOME_CREDITS,
     /** Hosts (and their subdomains) of the push services subscriptions may point at. */
     pushServiceHosts: e.PUSH_SERVICE_HOSTS.toLowerCase().split(','),

@@ -21,6 +21,7 @@ import * as settingsVersion from './migrations/2026112502-settings-version.js';
 import * as discountPause from './migrations/2026112503-discount-pause.js';
 import * as dashboardIndexes from './migrations/2026112504-dashboard-indexes.js';
 import * as figuresAndRefunds from './migrations/2026112505-figures-and-refunds.js';
+import * as demoReplies from './migrations/2026112506-demo-replies.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112503-discount-pause': discountPause,
   '2026112504-dashboard-indexes': dashboardIndexes,
   '2026112505-figures-and-refunds': figuresAndRefunds,
+  '2026112506-demo-replies': demoReplies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -185,6 +185,8 @@ export interface MessagesTable {
   status: ColumnType<MessageStatus, MessageStatus | undefined, MessageStatus>;
   /** SHA-256 (hex) of the normalised text (modules/safety/brakes.ts); null on old messages. */
   fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Written by the demo's fictional member in answer to a first message (demo mode only). */
+  demo_reply: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export type MessageStatus = 'sent' | 'held';

@@ -56,6 +56,8 @@ export async function createTestApp(
     SETTINGS_CACHE_SECONDS: '0',
     // Uploads show at once; the screening's own tests turn it on (photo-screening.test.ts).
     PHOTO_SCREENING: 'off',
+    // No fictional member answers on its own; demo-reply.test.ts turns it on.
+    DEMO_REPLY_SECONDS: '0',
     ...env,
   });
   await ensureSiteDefaults(testDb.db);

@@ -12,6 +12,8 @@ export const messageSchema = z.object({
    * delivered; the other member never sees them unless staff let them through.
    */
   held: z.boolean().optional(),
+  /** The demo's automatic reply of a fictional member (demo mode only): the chat says so. */
+  demo_reply: z.boolean().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

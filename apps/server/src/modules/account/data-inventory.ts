@@ -117,6 +117,7 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     text: 'kept: the other member keeps the conversation, shown as from a deleted member',
     created_at: '-',
     status: '-',
+    demo_reply: '-',
     fingerprint: '-',
   },
   likes: { liker_id: 'erased', liked_id: 'erased', created_at: 'erased', seen_at: 'erased' },

@@ -149,6 +149,8 @@ export async function insertMessage(
     text: string;
     fingerprint: string;
     held: boolean;
+    /** The demo's automatic reply (modules/demo). */
+    demoReply?: boolean;
   },
 ): Promise<MessageRow> {
   const row = await db
@@ -159,6 +161,7 @@ export async function insertMessage(
       text: message.text,
       fingerprint: message.fingerprint,
       status: message.held ? 'held' : 'sent',
+      demo_reply: message.demoReply ?? false,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -41,6 +41,7 @@ export const toMessage = (row: MessageRow): Message => ({
   text: row.text,
   created_at: row.created_at.toISOString(),
   ...(row.status === 'held' && { held: true }),
+  ...(row.demo_reply && { demo_reply: true }),
 });
 
 /**

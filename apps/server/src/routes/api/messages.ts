@@ -64,8 +64,10 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const sent = await sendMessage(app.db, app.config, app.requireMember(request), request.body);
+      const memberId = app.requireMember(request);
+      const sent = await sendMessage(app.db, app.config, memberId, request.body);
       if (sent.message.held) reply.code(202);
+      else app.demoReply?.({ conversationId: sent.message.conversation, memberId });
       return sent;
     },
   );

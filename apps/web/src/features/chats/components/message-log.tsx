@@ -279,6 +279,12 @@ export function MessageLog({
                   <time dateTime={message.created_at} title={formatFull(date)}>
                     {formatTime(date)}
                   </time>
+                  {message.demo_reply && (
+                    <>
+                      <span aria-hidden="true"> · </span>
+                      <span className="chat-marker demo-reply">{t('chat.demo_reply')}</span>
+                    </>
+                  )}
                   {message.held ? (
                     <>
                       <span aria-hidden="true"> · </span>
