@@ -340,7 +340,23 @@ describe('notifications in the browser', () => {
           data: n.data,
         })),
       );
+    // The open page hears what was shown: the push state's lastMessage.
+    const told = page.evaluate(
+      () =>
+        new Promise<unknown>((resolve) =>
+          navigator.serviceWorker.addEventListener('message', (event) => resolve(event.data), {
+            once: true,
+          }),
+        ),
+    );
     await deliver(messagePush!);
+    expect(await told).toMatchObject({
+      type: 'amora:push',
+      title: 'Neue Nachricht von Eric',
+      body: 'Hast du am Sonntag Zeit?',
+      url: app.url(`/chats/${chatId}`),
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     await expect.poll(shown).toEqual([
       {
         title: 'Neue Nachricht von Eric',

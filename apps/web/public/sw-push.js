@@ -6,7 +6,8 @@
  * PushMessage, in the member's language).
  * - push: shows a notification with that title and body; one per tag (a chat, or likes),
  *   replaced by the next one; the url travels in its data; the app icon's badge is set to
- *   `badge` (unread messages plus new likes) where the Badging API exists.
+ *   `badge` (unread messages plus new likes) where the Badging API exists; open pages are
+ *   told what was shown.
  * - notificationclick: closes the notification, then focuses an open window of the app
  *   (navigating it to the url) or opens a new one at the url.
  */
@@ -37,20 +38,33 @@ function targetUrl(url) {
   }
 }
 
+/**
+ * Tells the app's open pages what was shown (the push state's lastMessage, spec section 3):
+ * `{ type: 'amora:push', title, body, url, at }`.
+ */
+async function postToPages(message) {
+  const pages = await clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const page of pages) page.postMessage({ type: 'amora:push', ...message });
+}
+
 self.addEventListener('push', (event) => {
   const payload = readPayload(event);
   const title = typeof payload.title === 'string' && payload.title ? payload.title : DEFAULT_TITLE;
+  const body = typeof payload.body === 'string' ? payload.body : '';
+  const url = targetUrl(payload.url);
   const tag = typeof payload.tag === 'string' && payload.tag ? payload.tag : undefined;
   const badge = Number.isInteger(payload.badge) && payload.badge >= 0 ? payload.badge : null;
   event.waitUntil(
     Promise.all([
-      self.registration.showNotification(title, {
-        body: typeof payload.body === 'string' ? payload.body : '',
-        icon: NOTIFICATION_ICON,
-        badge: BADGE_ICON,
-        ...(tag ? { tag, renotify: true } : {}),
-        data: { url: targetUrl(payload.url) },
-      }),
+      self.registration
+        .showNotification(title, {
+          body,
+          icon: NOTIFICATION_ICON,
+          badge: BADGE_ICON,
+          ...(tag ? { tag, renotify: true } : {}),
+          data: { url },
+        })
+        .then(() => postToPages({ title, body, url, at: new Date().toISOString() })),
       badge !== null && 'setAppBadge' in self.navigator
         ? self.navigator.setAppBadge(badge).catch(() => {})
         : Promise.resolve(),

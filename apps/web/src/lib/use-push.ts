@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLastPushMessage } from './last-push';
 import { attachPushSubscription } from './push-subscription';
 
 /** Raised when this tab subscribed, so every user of the push state looks again. */
@@ -112,5 +113,15 @@ export function usePush(publicKey: string | null | undefined) {
     }
   }, [publicKey]);
 
-  return { status, subscribe, attachExisting, settle };
+  const lastMessage = useLastPushMessage();
+  // The push state's fields of spec section 3 beside the status they come from.
+  return {
+    status,
+    isCapable: status === 'capable' || status === 'subscribed',
+    isSubscribed: status === 'subscribed',
+    lastMessage,
+    subscribe,
+    attachExisting,
+    settle,
+  };
 }
