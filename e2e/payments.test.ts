@@ -29,6 +29,16 @@ describe('buying credits and premium', () => {
     expect(await page.getByText('$0.39 per message').count()).toBe(3);
     await page.getByRole('heading', { name: '30 days of premium' }).waitFor();
     expect(await page.getByRole('link', { name: 'Sign up for free' }).count()).toBe(5);
+
+    // Another country's prices, remembered through the storage helper for the next visit.
+    await page.getByLabel('Prices for').selectOption('PL');
+    await page.getByText('PLN 1.50 per message').first().waitFor();
+    await page.reload();
+    await page.getByText('PLN 1.50 per message').first().waitFor();
+    expect(await page.getByLabel('Prices for').inputValue()).toBe('PL');
+    expect((await context.cookies()).find((c) => c.name === 'amora.paymentCountry')?.value).toBe(
+      'PL',
+    );
     await context.close();
   });
 

@@ -61,6 +61,10 @@ describe('signing up in the browser', () => {
     await expect.poll(() => page.getByLabel('City or town').inputValue()).toBe('Utrecht');
     expect(await page.getByLabel('Country').inputValue()).toBe('NL');
     expect(await page.getByLabel('Region').inputValue()).toBe('NL-UT');
+    // The place found is a stored value (cookie and local storage) for a later visit.
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('amora.geocode')))!)).toEqual(
+      { country: 'NL', countryregion: 'NL-UT', city: 'Utrecht' },
+    );
     await page.getByRole('button', { name: 'Save and continue' }).click();
 
     await page.getByRole('heading', { name: 'Tell us a little about yourself' }).waitFor();

@@ -1,13 +1,19 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { DiscountBanner } from '@/features/payments/components/discount-banner';
+import { PaymentCountrySelect } from '@/features/payments/components/payment-country-select';
 import { PaymentTermsNote } from '@/features/payments/components/payment-terms-note';
 import { ProductsOrState } from '@/features/payments/components/products-or-state';
 import { useActiveDiscount } from '@/features/payments/hooks/use-active-discount';
 import { useDiscountedProducts } from '@/features/payments/hooks/use-discounted-products';
 import { checkoutPath } from '@/features/payments/utils/checkout-path';
+import {
+  storedPaymentCountry,
+  storePaymentCountry,
+} from '@/features/payments/utils/payment-country';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
@@ -21,16 +27,32 @@ export function Component() {
   const { isLoggedIn } = useSession();
   const settings = useSettings().data;
   useDocumentTitle(t('routes.pricing.title'));
-  // Logged in, the server prices for the member's own country.
+  // Logged in, the server prices for the member's own country; a visitor sees the country
+  // they chose before, else the one the address suggests.
+  const [chosen, setChosen] = useState(storedPaymentCountry);
+  const visitorCountry =
+    chosen && (settings?.countries as readonly string[] | undefined)?.includes(chosen)
+      ? chosen
+      : settings?.geoip_selected_country;
   const discount = useActiveDiscount(isLoggedIn);
   const { query: products, refusal } = useDiscountedProducts(
-    isLoggedIn ? null : settings?.geoip_selected_country,
+    isLoggedIn ? null : visitorCountry,
     discount,
   );
   const code = products.data?.discount?.code;
   return (
     <div className="py-2">
       <PageHeader title={t('routes.pricing.title')}>{t('payments.pricing_intro')}</PageHeader>
+      {!isLoggedIn && settings && visitorCountry && (
+        <PaymentCountrySelect
+          settings={settings}
+          value={visitorCountry}
+          onChange={(country) => {
+            storePaymentCountry(country);
+            setChosen(country);
+          }}
+        />
+      )}
       <DiscountBanner active={discount} />
       <ErrorAlert error={refusal} />
       <ProductsOrState

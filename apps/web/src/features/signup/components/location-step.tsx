@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { LocationFields } from '@/components/profile-inputs/location-fields';
 import { useUpdateUser } from '@/lib/update-user';
-import { geocode } from '../api/location-data';
+import { geocode, storedGeocode } from '../api/location-data';
 import { useGeolocation } from '../hooks/use-geolocation';
 
 interface Props {
@@ -32,7 +32,8 @@ export function LocationStep({ settings, initial, onDone }: Props) {
     let cancelled = false;
     (async () => {
       const coords = await locate();
-      const place = coords ? await geocode(coords.latitude, coords.longitude) : null;
+      // Without a position now, the place found on an earlier visit.
+      const place = coords ? await geocode(coords.latitude, coords.longitude) : storedGeocode();
       if (cancelled) return;
       if (place && (settings.countries as string[]).includes(place.country)) {
         setCountry(place.country);
