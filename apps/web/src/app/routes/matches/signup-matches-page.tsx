@@ -41,6 +41,7 @@ export function Component() {
       ) : (
         <MatchGrid profiles={matches.data ?? []} loading={matches.isPending} />
       )}
+      {matches.data?.length === 0 && <p className="text-body-secondary">{t('matches.none')}</p>}
       <div className="text-center my-4">
         <Link to="/members" className="btn btn-primary btn-lg">
           {t('matches.continue')}

@@ -111,18 +111,6 @@ export function SearchFilters({
           </select>
         </div>
       )}
-      <div className="form-check mb-3">
-        <input
-          id={`${id}-pp`}
-          className="form-check-input"
-          type="checkbox"
-          checked={value.pp === true}
-          onChange={(e) => onChange({ ...value, pp: e.target.checked || undefined })}
-        />
-        <label htmlFor={`${id}-pp`} className="form-check-label">
-          {t('search.with_photo')}
-        </label>
-      </div>
       {shown.has('countryregion') && value.country && (
         <div className="mb-3">
           <label htmlFor={`${id}-region`} className="form-label fw-medium">
@@ -143,6 +131,18 @@ export function SearchFilters({
           </select>
         </div>
       )}
+      <div className="form-check mb-1">
+        <input
+          id={`${id}-pp`}
+          className="form-check-input"
+          type="checkbox"
+          checked={value.pp === true}
+          onChange={(e) => onChange({ ...value, pp: e.target.checked || undefined })}
+        />
+        <label htmlFor={`${id}-pp`} className="form-check-label">
+          {t('search.with_photo')}
+        </label>
+      </div>
     </form>
   );
 }
