@@ -305,6 +305,9 @@ describe('after A blocks B', () => {
     const b = await member();
     const conversation = await acquainted(a, b);
     const tabB = await openLive(base, b.client.sessionCookie);
+    // Events of the messages before may still be on their way (PostgreSQL delivers NOTIFY
+    // after the commit): drained first, so only what follows the block counts.
+    await settled(tabB, b.id);
     await block(a, b.id);
     for (const [viewer, other] of [
       [b, a],
