@@ -44,10 +44,10 @@ describe('API ground rules', () => {
     }
   });
 
-  it('redirects /_dev to /', async () => {
+  it('answers /_dev with the app, which opens the developer panel and goes on to /', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/_dev' });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
   });
 
   it('sends security headers', async () => {

@@ -39,6 +39,7 @@ import { camsRoutes } from './routes/api/cams.js';
 import { chatRoutes } from './routes/api/chat.js';
 import { chatsRoutes } from './routes/api/chats.js';
 import { creditsRoutes } from './routes/api/credits.js';
+import { devCreditsRoutes } from './routes/api/dev-credits.js';
 import { discountCodeRoutes } from './routes/api/discountcode.js';
 import { emailChangeRoutes } from './routes/api/email-change.js';
 import { exportRoutes } from './routes/api/export.js';
@@ -140,6 +141,8 @@ export async function buildApp({
   await app.register(chatRoutes);
   await app.register(messagesRoutes);
   await app.register(creditsRoutes);
+  // The developer panel's credit reset: production has no such call (decision 040).
+  if (config.mode === 'demo') await app.register(devCreditsRoutes);
   await app.register(serviceRequestRoutes);
   await app.register(orderRoutes);
   await app.register(discountCodeRoutes);

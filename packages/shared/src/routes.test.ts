@@ -54,9 +54,10 @@ describe('the route table', () => {
     }
   });
 
-  it('has unique names, and /_dev redirects home', () => {
+  it('has unique names, and /_dev is a demo-only screen (it opens the developer panel)', () => {
     const names = APP_ROUTES.map((r) => r.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(matchRoute('/_dev')?.route.redirectTo).toBe('/');
+    expect(matchRoute('/_dev')?.route).toMatchObject({ name: 'dev', demoOnly: true });
+    expect(matchRoute('/_dev')?.route.redirectTo).toBeUndefined();
   });
 });

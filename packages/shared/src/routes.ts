@@ -96,7 +96,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ),
   ),
   ...[
-    { ...page('dev', '/_dev', 'none', 'none'), redirectTo: '/' },
+    // The app itself sends /_dev on to /, once it has opened the developer panel (decision 040).
+    page('dev', '/_dev', 'none', 'none'),
     page('dev-dialogs', '/_dev/dialogs', 'none', 'none'),
     page('dev-top-nav', '/_dev/top-nav', 'none', 'none'),
     page('dev-activate-reminder', '/_dev/activate-reminder', 'none', 'none'),

@@ -34,6 +34,7 @@ const SCREENS: Record<string, Lazy> = {
   admin: () => import('./routes/admin/admin-page'),
   'admin-member': () => import('./routes/admin/admin-page'),
   'admin-order': () => import('./routes/admin/admin-page'),
+  dev: () => import('./routes/dev/dev-page'),
   'dev-activate-reminder': () => import('./routes/dev/activate-reminder-page'),
   'dev-dialogs': () => import('./routes/dev/dialogs-page'),
   'dev-top-nav': () => import('./routes/dev/top-nav-page'),

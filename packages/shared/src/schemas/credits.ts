@@ -37,3 +37,7 @@ export const creditsResponseSchema = z.object({
   has_more: z.boolean(),
 });
 export type CreditsResponse = z.infer<typeof creditsResponseSchema>;
+
+/** `POST /api/dev/credits.php` (demo only): the balance after the developer panel zeroed it. */
+export const zeroCreditsResponseSchema = z.object({ credits: z.number().int() });
+export type ZeroCreditsResponse = z.infer<typeof zeroCreditsResponseSchema>;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { useActivationRequired } from '@/lib/activation-required';
+import { useDevPanelFlag } from '@/lib/dev-panel-flag';
 import { ServiceWorkerPrompt } from '../pwa/service-worker-prompt';
 import { useSession } from '../session/session-context';
 import { SessionProvider } from '../session/session-provider';
@@ -27,6 +28,22 @@ function ActivationRequired() {
   return (
     <Suspense fallback={null}>
       <ActivationRequiredPrompt />
+    </Suspense>
+  );
+}
+
+/** Loaded only while its flag is set (decision 040): visitors never download it. */
+const DevPanel = lazy(() =>
+  import('../dev-panel/dev-panel').then((module) => ({ default: module.DevPanel })),
+);
+
+/** The developer panel, on every page while `amora.devPanel` is `1` (demo only, it checks). */
+function DevPanelWhenOpen() {
+  const open = useDevPanelFlag();
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <DevPanel />
     </Suspense>
   );
 }
@@ -63,6 +80,7 @@ function RootFrame() {
       />
       <ServiceWorkerPrompt />
       {isLoggedIn && <ActivationRequired />}
+      <DevPanelWhenOpen />
     </div>
   );
 }
