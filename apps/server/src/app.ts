@@ -20,6 +20,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { livePlugin } from './plugins/live.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { paymentsPlugin } from './plugins/payments.js';
+import { routeRedirectsPlugin } from './plugins/route-redirects.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { settingsSyncPlugin } from './plugins/settings-sync.js';
@@ -176,6 +177,7 @@ export async function buildApp({
   await app.register(passwordRoutes);
   // The demo's mailbox: production has no `/_dev` path at all (decision 029).
   if (config.mode === 'demo') await app.register(devMailboxRoutes);
+  await app.register(routeRedirectsPlugin);
   await app.register(webAppPlugin);
   await app.ready();
   return app;

@@ -49,6 +49,29 @@ describe('parseConfig', () => {
     expect(parseConfig({ HOST: '0.0.0.0', ...production, SEED_MEMBERS: '0' }).seedMembers).toBe(0);
   });
 
+  it('reads ROUTE_REDIRECTS as exact paths to safe targets, and names the variable when one is not', () => {
+    expect(parseConfig({}).routeRedirects).toEqual({});
+    expect(
+      parseConfig({
+        ROUTE_REDIRECTS: '/landers/video/old=/landers/video/new, /promo=https://partner.example/x',
+      }).routeRedirects,
+    ).toEqual({
+      '/landers/video/old': '/landers/video/new',
+      '/promo': 'https://partner.example/x',
+    });
+    for (const [value, problem] of [
+      ['/promo', /ROUTE_REDIRECTS: "\/promo" is not source=target/],
+      ['promo=/x', /ROUTE_REDIRECTS: "promo" is not an exact path/],
+      ['/a?b=1=/x', /is not an exact path/],
+      ['/api/user.php=/x', /is answered by the server/],
+      ['/a=/x,/a=/y', /"\/a" is redirected twice/],
+      ['/a=//evil.example', /is not a safe target/],
+      ['/a=javascript:alert(1)', /is not a safe target/],
+    ] as const) {
+      expect(() => parseConfig({ ROUTE_REDIRECTS: value })).toThrow(problem);
+    }
+  });
+
   it('reads ADMIN_EMAILS as lower-cased addresses: the demo’s admin by default, none in production', () => {
     expect(parseConfig({}).adminEmails).toEqual(['admin@amora.test']);
     expect(

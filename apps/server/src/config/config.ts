@@ -34,6 +34,39 @@ const redirectTarget = z
   .string()
   .refine(isSafeRedirectTarget, 'must be an http(s):// URL or a path of this site starting with /');
 
+/** Paths the server itself answers: never the source of a configured redirect. */
+const RESERVED_PATHS = /^\/(api|assets|builds|uploads|_i18n|_pay|_dev|admin)(\/|$)/;
+
+/**
+ * `ROUTE_REDIRECTS`: `source=target` pairs, comma-separated. A source is an exact path of
+ * this site (no query, not one the server answers itself), each once; a target passes
+ * `isSafeRedirectTarget`.
+ */
+export function parseRouteRedirects(
+  value: string,
+): { redirects: Record<string, string> } | { error: string } {
+  const redirects: Record<string, string> = {};
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const source = at > 0 ? pair.slice(0, at).trim() : '';
+    const target = at > 0 ? pair.slice(at + 1).trim() : '';
+    if (!source || !target) return { error: `"${pair}" is not source=target` };
+    if (!/^\/[\w\-./~%]*$/.test(source) || source.startsWith('//')) {
+      return { error: `"${source}" is not an exact path of this site` };
+    }
+    if (RESERVED_PATHS.test(source)) return { error: `"${source}" is answered by the server` };
+    if (source in redirects) return { error: `"${source}" is redirected twice` };
+    if (!isSafeRedirectTarget(target) || target === source) {
+      return { error: `"${target}" is not a safe target (an http(s) URL or another path)` };
+    }
+    redirects[source] = target;
+  }
+  return { redirects };
+}
+
 const envSchema = z.object({
   // Unset: demo on a loopback HOST, production otherwise (config/mode.ts).
   MODE: z.enum(['demo', 'production']).optional(),
@@ -67,6 +100,17 @@ const envSchema = z.object({
         return z.NEVER;
       }
       return list;
+    }),
+  ROUTE_REDIRECTS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseRouteRedirects(value);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.redirects;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -245,6 +289,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     seedMembers: e.SEED_MEMBERS ?? (mode === 'demo' ? 300 : 0),
     demoPassword: e.DEMO_PASSWORD,
     /** Confirmed addresses whose members are admins (lower-cased). */
+    /** Exact paths answered with 302 to their target (the app applies them too). */
+    routeRedirects: e.ROUTE_REDIRECTS,
     adminEmails: e.ADMIN_EMAILS ?? (mode === 'demo' ? [DEMO_ADMIN_EMAIL] : []),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

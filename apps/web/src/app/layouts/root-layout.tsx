@@ -13,6 +13,7 @@ import { SessionProvider } from '../session/session-provider';
 import { AuthGate } from './auth-gate';
 import { useCurrentRoute } from './current-route';
 import { usePauseToastUnderPointer } from './pause-toast-under-pointer';
+import { useRouteRedirects } from './route-redirects';
 
 /** Loaded when first needed: few members ever see it, and the first page stays small. */
 const ActivationRequiredPrompt = lazy(() =>
@@ -53,6 +54,7 @@ function RootFrame() {
   const { isLoggedIn } = useSession();
   const route = useCurrentRoute();
   usePauseToastUnderPointer();
+  useRouteRedirects();
   const page = route
     ? route.name === 'index'
       ? 'index'

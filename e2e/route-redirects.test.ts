@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, startApp } from './support/app-fixture.js';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp({ ROUTE_REDIRECTS: '/old-faq=/pages/faq,/promo=https://partner.example/x' });
+});
+afterAll(() => app?.close());
+
+describe('ROUTE_REDIRECTS in the browser', () => {
+  it('applies a redirect to the app’s own navigation, and to a page load', async () => {
+    const { context, page } = await app.newPage();
+    await page.goto(app.url('/'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // Wait until the app has read this build's redirects.
+    await page.waitForResponse((r) => r.url().includes('/builds/meta/'));
+    // A navigation inside the app, as a link would make it: no request for the page.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/old-faq?ref=x');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL((url) => url.pathname === '/pages/faq' && url.search === '?ref=x');
+    await page.getByRole('heading', { level: 1, name: /FAQ|Frequently/ }).waitFor();
+
+    // A page load: the server's 302.
+    const response = await page.request.get(app.url('/promo?ref=x'), { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe('https://partner.example/x');
+    await context.close();
+  });
+});
