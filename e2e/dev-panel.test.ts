@@ -110,6 +110,11 @@ describe('the developer panel', () => {
       if (folded) await panel.getByRole('button', { name: 'Developer panel', exact: true }).click();
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
+        // The app follows the system colour mode by an event: axe reads the page after it.
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-bs-theme')))
+          .toBe(colorScheme);
+        await page.waitForTimeout(300);
         const result = await page.evaluate(() =>
           // biome-ignore lint/suspicious/noExplicitAny: axe-core installs itself on window.
           (window as any).axe.run(

@@ -7,13 +7,12 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { useActivationRequired } from '@/lib/activation-required';
 import { useDevPanelFlag } from '@/lib/dev-panel-flag';
-import { ServiceWorkerPrompt } from '../pwa/service-worker-prompt';
 import { useSession } from '../session/session-context';
 import { SessionProvider } from '../session/session-provider';
 import { AuthGate } from './auth-gate';
 import { useCurrentRoute } from './current-route';
-import { usePauseToastUnderPointer } from './pause-toast-under-pointer';
-import { useRouteRedirects } from './route-redirects';
+
+const ShellExtras = lazy(() => import('./shell-extras'));
 
 /** Loaded when first needed: few members ever see it, and the first page stays small. */
 const ActivationRequiredPrompt = lazy(() =>
@@ -53,8 +52,6 @@ function RootFrame() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const route = useCurrentRoute();
-  usePauseToastUnderPointer();
-  useRouteRedirects();
   const page = route
     ? route.name === 'index'
       ? 'index'
@@ -80,7 +77,9 @@ function RootFrame() {
         newestOnTop
         theme="light"
       />
-      <ServiceWorkerPrompt />
+      <Suspense fallback={null}>
+        <ShellExtras />
+      </Suspense>
       {isLoggedIn && <ActivationRequired />}
       <DevPanelWhenOpen />
     </div>

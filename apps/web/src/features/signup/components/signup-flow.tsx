@@ -9,7 +9,7 @@ import {
 } from '@amora/shared/rules/signup-steps';
 import { CLASSIC_TEMPLATE } from '@amora/shared/template';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLocale } from '@/lib/i18n';
@@ -18,15 +18,19 @@ import { storedTracking } from '@/lib/tracking';
 import { type PushStatus, usePush } from '@/lib/use-push';
 import { userQueryOptions } from '@/lib/user-query';
 import { useCreateAccount } from '../api/create-account';
-import { AboutStep } from './about-step';
 import { AccountStep } from './account-step';
-import { DetailsStep } from './details-step';
-import { DoneStep } from './done-step';
 import { InviteOnly } from './invite-only';
-import { LocationStep } from './location-step';
-import { PhotoStep } from './photo-step';
-import { PushStep } from './push-step';
-import { SendingStep } from './sending-step';
+
+/** The steps after the first load when reached: the first page carries only the form. */
+const AboutStep = lazy(() => import('./about-step').then((m) => ({ default: m.AboutStep })));
+const DetailsStep = lazy(() => import('./details-step').then((m) => ({ default: m.DetailsStep })));
+const DoneStep = lazy(() => import('./done-step').then((m) => ({ default: m.DoneStep })));
+const LocationStep = lazy(() =>
+  import('./location-step').then((m) => ({ default: m.LocationStep })),
+);
+const PhotoStep = lazy(() => import('./photo-step').then((m) => ({ default: m.PhotoStep })));
+const PushStep = lazy(() => import('./push-step').then((m) => ({ default: m.PushStep })));
+const SendingStep = lazy(() => import('./sending-step').then((m) => ({ default: m.SendingStep })));
 
 /** How long a resuming member waits for the service worker before push counts as unsupported. */
 const PUSH_WAIT_MS = 3000;
@@ -144,58 +148,71 @@ export function SignupFlow({
         </div>
       )}
       <div ref={body} tabIndex={-1} className="signup-step" data-step={step}>
-        {step === SIGNUP_STEPS.account && (
-          <AccountStep
-            onSubmit={async (values) => {
-              await createAccount.mutateAsync({
-                ...values,
-                country: settings.geoip_selected_country ?? settings.countries[0] ?? 'NL',
-                language: currentLocale(),
-                memberId,
-              });
-              const situation = situationOf(
-                push.status === 'unknown' ? await push.settle(PUSH_WAIT_MS) : push.status,
-              );
-              if (situation.subscribed) await push.attachExisting();
-              // Step 0's rule (spec section 4), wherever the form is.
-              const next = stepAfterAccount(situation);
-              if (embedded) {
-                const handover: SignupHandover = { signupStep: next };
-                navigate('/complete-signup', { state: handover });
-              } else goTo(next);
-            }}
-          />
-        )}
-        {step === SIGNUP_STEPS.push && (
-          <PushStep onSubscribe={push.subscribe} onSkip={() => goTo(SIGNUP_STEPS.photo)} />
-        )}
-        {step === SIGNUP_STEPS.push && push.status !== 'capable' && push.status !== 'unknown' && (
-          <AutoAdvance to={() => goTo(SIGNUP_STEPS.photo)} />
-        )}
-        {step === SIGNUP_STEPS.photo && (
-          <PhotoStep
-            onDone={() => goTo(SIGNUP_STEPS.location)}
-            onSkip={() => goTo(SIGNUP_STEPS.location)}
-          />
-        )}
-        {step === SIGNUP_STEPS.location && user && (
-          <LocationStep
-            settings={settings}
-            initial={user.profile}
-            onDone={() => goTo(SIGNUP_STEPS.details)}
-          />
-        )}
-        {step === SIGNUP_STEPS.details && user && (
-          <DetailsStep profile={user.profile} onDone={() => goTo(SIGNUP_STEPS.about)} />
-        )}
-        {step === SIGNUP_STEPS.about && user && (
-          <AboutStep profile={user.profile} onDone={() => setStep(SIGNUP_STEPS.sending)} />
-        )}
-        {step === SIGNUP_STEPS.sending && <SendingStep onDone={() => setStep(SIGNUP_STEPS.done)} />}
-        {step === SIGNUP_STEPS.done && user && (
-          <DoneStep user={user} siteName={settings.name} onFinish={onComplete} />
-        )}
+        <Suspense fallback={<StepPlaceholder />}>
+          {step === SIGNUP_STEPS.account && (
+            <AccountStep
+              onSubmit={async (values) => {
+                await createAccount.mutateAsync({
+                  ...values,
+                  country: settings.geoip_selected_country ?? settings.countries[0] ?? 'NL',
+                  language: currentLocale(),
+                  memberId,
+                });
+                const situation = situationOf(
+                  push.status === 'unknown' ? await push.settle(PUSH_WAIT_MS) : push.status,
+                );
+                if (situation.subscribed) await push.attachExisting();
+                // Step 0's rule (spec section 4), wherever the form is.
+                const next = stepAfterAccount(situation);
+                if (embedded) {
+                  const handover: SignupHandover = { signupStep: next };
+                  navigate('/complete-signup', { state: handover });
+                } else goTo(next);
+              }}
+            />
+          )}
+          {step === SIGNUP_STEPS.push && (
+            <PushStep onSubscribe={push.subscribe} onSkip={() => goTo(SIGNUP_STEPS.photo)} />
+          )}
+          {step === SIGNUP_STEPS.push && push.status !== 'capable' && push.status !== 'unknown' && (
+            <AutoAdvance to={() => goTo(SIGNUP_STEPS.photo)} />
+          )}
+          {step === SIGNUP_STEPS.photo && (
+            <PhotoStep
+              onDone={() => goTo(SIGNUP_STEPS.location)}
+              onSkip={() => goTo(SIGNUP_STEPS.location)}
+            />
+          )}
+          {step === SIGNUP_STEPS.location && user && (
+            <LocationStep
+              settings={settings}
+              initial={user.profile}
+              onDone={() => goTo(SIGNUP_STEPS.details)}
+            />
+          )}
+          {step === SIGNUP_STEPS.details && user && (
+            <DetailsStep profile={user.profile} onDone={() => goTo(SIGNUP_STEPS.about)} />
+          )}
+          {step === SIGNUP_STEPS.about && user && (
+            <AboutStep profile={user.profile} onDone={() => setStep(SIGNUP_STEPS.sending)} />
+          )}
+          {step === SIGNUP_STEPS.sending && (
+            <SendingStep onDone={() => setStep(SIGNUP_STEPS.done)} />
+          )}
+          {step === SIGNUP_STEPS.done && user && (
+            <DoneStep user={user} siteName={settings.name} onFinish={onComplete} />
+          )}
+        </Suspense>
       </div>
+    </div>
+  );
+}
+
+/** While a step's script loads. */
+function StepPlaceholder() {
+  return (
+    <div className="placeholder-glow" aria-busy="true">
+      <span className="placeholder col-12 placeholder-lg rounded" />
     </div>
   );
 }
