@@ -10,10 +10,11 @@ afterAll(() => app?.close());
 describe('ROUTE_REDIRECTS in the browser', () => {
   it('applies a redirect to the app’s own navigation, and to a page load', async () => {
     const { context, page } = await app.newPage();
+    // The app reads this build's redirects once it has shown.
+    const meta = page.waitForResponse((r) => r.url().includes('/builds/meta/'));
     await page.goto(app.url('/'));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    // Wait until the app has read this build's redirects.
-    await page.waitForResponse((r) => r.url().includes('/builds/meta/'));
+    await meta;
     // A navigation inside the app, as a link would make it: no request for the page.
     await page.evaluate(() => {
       history.pushState({}, '', '/old-faq?ref=x');

@@ -97,8 +97,9 @@ describe('routes', () => {
   it('loads every open route logged out, with a heading', async () => {
     const { context, page } = await app.newPage();
     // /members/{id}/chat is open in the table, but its page sends a visitor to log in
-    // first (e2e/chat.test.ts checks that).
-    const sendsToLogin = new Set(['members-memberId-chat']);
+    // first (e2e/chat.test.ts checks that). /_dev opens the developer panel and goes on to
+    // / (e2e/dev-panel.test.ts).
+    const sendsToLogin = new Set(['members-memberId-chat', 'dev']);
     const open = APP_ROUTES.filter(
       (r) => r.auth !== 'required' && !r.redirectTo && !sendsToLogin.has(r.name),
     );

@@ -238,7 +238,8 @@ describe('a refund through Mollie (its SDK and local stand-in)', () => {
     await mollie?.close();
   });
 
-  it('asks Mollie; the order and balance change when Mollie’s webhook arrives', async () => {
+  /** A member's order, paid on Mollie's page; Mollie's webhook has told the server. */
+  async function paidAtMollie() {
     const buyer = await logInNewMember(t, { country: 'NL' });
     const order = await placeOrder(buyer);
     const ref = (
@@ -250,6 +251,11 @@ describe('a refund through Mollie (its SDK and local stand-in)', () => {
     ).provider_ref!;
     mollie.setStatus(ref, 'paid');
     expect(await mollie.triggerWebhook(ref)).toBe(200);
+    return { buyer, order, ref };
+  }
+
+  it('asks Mollie; the order and balance change when Mollie’s webhook arrives', async () => {
+    const { buyer, order, ref } = await paidAtMollie();
     const paid = await credits(t, buyer.id);
 
     const res = await refund(owner, { order: order.id, amount: order.amount, reason: 'Refund' });
@@ -267,17 +273,7 @@ describe('a refund through Mollie (its SDK and local stand-in)', () => {
   });
 
   it('frees the amount again when Mollie refuses the refund', async () => {
-    const buyer = await logInNewMember(t, { country: 'NL' });
-    const order = await placeOrder(buyer);
-    const ref = (
-      await t.db
-        .selectFrom('orders')
-        .select('provider_ref')
-        .where('id', '=', order.id)
-        .executeTakeFirstOrThrow()
-    ).provider_ref!;
-    mollie.setStatus(ref, 'paid');
-    await mollie.triggerWebhook(ref);
+    const { order } = await paidAtMollie();
     // The currency of the stored order no longer matches Mollie's payment: Mollie says 422.
     await t.db.updateTable('orders').set({ currency: 'PLN' }).where('id', '=', order.id).execute();
     const res = await refund(owner, { order: order.id, amount: 100, reason: 'Refund' });
