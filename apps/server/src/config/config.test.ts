@@ -67,6 +67,12 @@ describe('parseConfig', () => {
       ['/a=/x,/a=/y', /"\/a" is redirected twice/],
       ['/a=//evil.example', /is not a safe target/],
       ['/a=javascript:alert(1)', /is not a safe target/],
+      ['/a=https://partner.example/{account}', /is not a safe target/],
+      ['/sw.js=/x', /is answered by the server/],
+      ['/manifest.webmanifest=/x', /is answered by the server/],
+      ['/a=/a?again=1', /"\/a" leads to "\/a", which is redirected itself/],
+      ['/a=/b#top,/b=/c', /"\/a" leads to "\/b", which is redirected itself/],
+      ['/b=/a,/a=/b', /"\/b" leads to "\/a", which is redirected itself/],
     ] as const) {
       expect(() => parseConfig({ ROUTE_REDIRECTS: value })).toThrow(problem);
     }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES } from '@amora/shared/constants';
+import { internalTargetPath } from '@amora/shared/rules/route-redirects';
 import { PRODUCT_IDS } from '@amora/shared/schemas/orders';
 import { z } from 'zod';
 import { isLoopbackHost } from '../lib/loopback.js';
@@ -34,13 +35,18 @@ const redirectTarget = z
   .string()
   .refine(isSafeRedirectTarget, 'must be an http(s):// URL or a path of this site starting with /');
 
-/** Paths the server itself answers: never the source of a configured redirect. */
-const RESERVED_PATHS = /^\/(api|assets|builds|uploads|_i18n|_pay|_dev|admin)(\/|$)/;
+/**
+ * Paths the server itself answers: never the source of a configured redirect. The service
+ * worker's files and index.html among them, since a 302 there would break the installed app.
+ */
+const RESERVED_PATHS =
+  /^\/(?:(?:api|assets|builds|uploads|_i18n|_pay|_dev|admin)(?:\/|$)|(?:sw|sw-push)\.js$|manifest\.webmanifest$|index\.html$)/;
 
 /**
  * `ROUTE_REDIRECTS`: `source=target` pairs, comma-separated. A source is an exact path of
  * this site (no query, not one the server answers itself), each once; a target passes
- * `isSafeRedirectTarget`.
+ * `isSafeRedirectTarget` and is not itself a source, so neither the server nor the app can
+ * be sent round in a loop.
  */
 export function parseRouteRedirects(
   value: string,
@@ -59,10 +65,17 @@ export function parseRouteRedirects(
     }
     if (RESERVED_PATHS.test(source)) return { error: `"${source}" is answered by the server` };
     if (source in redirects) return { error: `"${source}" is redirected twice` };
-    if (!isSafeRedirectTarget(target) || target === source) {
+    // `{account}` is the webcam links' placeholder; nothing fills it in here.
+    if (!isSafeRedirectTarget(target) || target.includes('{account}')) {
       return { error: `"${target}" is not a safe target (an http(s) URL or another path)` };
     }
     redirects[source] = target;
+  }
+  for (const [source, target] of Object.entries(redirects)) {
+    const path = internalTargetPath(target);
+    if (path !== null && path in redirects) {
+      return { error: `"${source}" leads to "${path}", which is redirected itself` };
+    }
   }
   return { redirects };
 }
@@ -288,9 +301,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
     seedMembers: e.SEED_MEMBERS ?? (mode === 'demo' ? 300 : 0),
     demoPassword: e.DEMO_PASSWORD,
-    /** Confirmed addresses whose members are admins (lower-cased). */
     /** Exact paths answered with 302 to their target (the app applies them too). */
     routeRedirects: e.ROUTE_REDIRECTS,
+    /** Confirmed addresses whose members are admins (lower-cased). */
     adminEmails: e.ADMIN_EMAILS ?? (mode === 'demo' ? [DEMO_ADMIN_EMAIL] : []),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -14,7 +14,8 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Amora</title>');
   t = await createTestApp({
     WEB_DIST: webDist,
-    ROUTE_REDIRECTS: '/landers/video/old=/landers/video/new,/promo=https://partner.example/x',
+    ROUTE_REDIRECTS:
+      '/landers/video/old=/landers/video/new,/promo=https://partner.example/x,/old-faq=/pages/faq#pay',
   });
 });
 afterAll(async () => {
@@ -34,6 +35,8 @@ describe('ROUTE_REDIRECTS', () => {
     expect(external.statusCode).toBe(302);
     expect(external.headers.location).toBe('https://partner.example/x');
     expect((await get('/promo', 'HEAD')).statusCode).toBe(302);
+    // The query goes before the target's fragment, where the browser still sends it.
+    expect((await get('/old-faq?ref=x')).headers.location).toBe('/pages/faq?ref=x#pay');
   });
 
   it('is for exact paths only', async () => {
@@ -51,6 +54,7 @@ describe('ROUTE_REDIRECTS', () => {
       redirects: {
         '/landers/video/old': '/landers/video/new',
         '/promo': 'https://partner.example/x',
+        '/old-faq': '/pages/faq#pay',
       },
     });
     expect((await get('/builds/meta/nope.json')).statusCode).toBe(404);

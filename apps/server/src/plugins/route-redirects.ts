@@ -1,14 +1,9 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { redirectLocation } from '@amora/shared/rules/route-redirects';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-/** Where a redirect sends a request: an internal target keeps its query, an external never. */
-export function redirectLocation(target: string, query: string): string {
-  if (!target.startsWith('/') || !query) return target;
-  return `${target}${target.includes('?') ? '&' : '?'}${query}`;
-}
 
 /**
  * `ROUTE_REDIRECTS` (docs/decisions/039): a GET or HEAD of a source path answers 302 to its

@@ -1,3 +1,4 @@
+import { redirectLocation } from '@amora/shared/rules/route-redirects';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -25,11 +26,8 @@ export function useRouteRedirects() {
   useEffect(() => {
     const target = redirects?.[pathname];
     if (!target) return;
-    if (target.startsWith('/')) {
-      const query = search.slice(1);
-      navigate(query ? `${target}${target.includes('?') ? '&' : '?'}${query}` : target, {
-        replace: true,
-      });
-    } else window.location.replace(target);
+    const next = redirectLocation(target, search);
+    if (target.startsWith('/')) navigate(next, { replace: true });
+    else window.location.replace(next);
   }, [redirects, pathname, search, navigate]);
 }
