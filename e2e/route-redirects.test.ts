@@ -29,4 +29,23 @@ describe('ROUTE_REDIRECTS in the browser', () => {
     expect(response.headers().location).toBe('https://partner.example/x');
     await context.close();
   });
+
+  it('leaves the app for an external target without the query', async () => {
+    const { context, page } = await app.newPage();
+    // The partner stands in locally; what matters is the address the app loads.
+    await page.route('https://partner.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Partner</h1>' }),
+    );
+    const meta = page.waitForResponse((r) => r.url().includes('/builds/meta/'));
+    await page.goto(app.url('/'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await meta;
+    await page.evaluate(() => {
+      history.pushState({}, '', '/promo?ref=x&token=secret');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL('https://partner.example/x');
+    await page.getByRole('heading', { level: 1, name: 'Partner' }).waitFor();
+    await context.close();
+  });
 });
