@@ -1,7 +1,7 @@
 import type { Settings } from '@amora/shared/schemas/site';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '@/lib/i18n';
+import { displayName } from '@/lib/locale-format';
 
 /** A visitor's choice of whose prices to see (members see their own country's). */
 export function PaymentCountrySelect({
@@ -15,7 +15,6 @@ export function PaymentCountrySelect({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const names = new Intl.DisplayNames([currentLocale()], { type: 'region' });
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
       <label htmlFor={id} className="form-label mb-0">
@@ -29,7 +28,7 @@ export function PaymentCountrySelect({
       >
         {settings.countries.map((country) => (
           <option key={country} value={country}>
-            {names.of(country) ?? country}
+            {displayName('region', country) ?? country}
           </option>
         ))}
       </select>

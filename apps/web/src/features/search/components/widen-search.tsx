@@ -2,7 +2,7 @@ import type { Country } from '@amora/shared/constants';
 import { similarCountries } from '@amora/shared/rules/similar-profiles';
 import type { Settings } from '@amora/shared/schemas/site';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '@/lib/i18n';
+import { displayName } from '@/lib/locale-format';
 
 /**
  * Fewer members than a page in the country searched: the nearby country of its pair and all
@@ -18,8 +18,7 @@ export function WidenSearch({
   onWiden: (to: { country: Country } | { searchAllCountries: true }) => void;
 }) {
   const { t } = useTranslation();
-  const name = (code: string) =>
-    new Intl.DisplayNames([currentLocale()], { type: 'region' }).of(code) ?? code;
+  const name = (code: string) => displayName('region', code) ?? code;
   const pair = similarCountries(country)
     .slice(1)
     .find((c): c is Country => (settings.countries as readonly string[]).includes(c));
