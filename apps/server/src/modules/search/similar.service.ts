@@ -1,4 +1,4 @@
-import { MIN_AGE } from '@amora/shared/constants';
+import { type Gender, MIN_AGE } from '@amora/shared/constants';
 import { ageOn } from '@amora/shared/rules/age';
 import {
   SIMILAR_PROFILES_LIMIT,
@@ -36,29 +36,47 @@ export async function findSimilarProfiles(
   today: Date = new Date(),
 ): Promise<PublicProfile[]> {
   const own = viewerId === memberId;
-  const [viewed, settings] = await Promise.all([
-    findProfiles(db, [memberId], { visibleOnly: !own, viewerId }),
-    readStoredSettings(db),
-  ]);
+  const viewed = await findProfiles(db, [memberId], { visibleOnly: !own, viewerId });
   const record = viewed.get(memberId);
   if (!record) throw notFound('member_not_found', 'This member does not exist or has left');
 
-  const { gender, country, date_of_birth } = record.profile;
-  const age = date_of_birth ? ageOn(date_of_birth, today) : null;
-  const ages = age === null ? null : similarAgeRange(age);
-  const ids = await findSimilarMemberIds(
-    db,
-    {
-      gender,
-      countries: country ? similarCountries(country) : null,
-      bornOnOrBefore: bornOnOrBefore(today, ages?.min ?? MIN_AGE),
-      bornAfter: ages === null ? null : bornOnOrBefore(today, ages.max + 1),
-      excludeMemberIds: viewerId === null ? [memberId] : [...new Set([memberId, viewerId])],
-      viewerId,
-    },
-    SIMILAR_PROFILES_LIMIT,
-  );
+  return findFittingProfiles(db, record.profile, {
+    excludeMemberIds: viewerId === null ? [memberId] : [...new Set([memberId, viewerId])],
+    viewerId,
+    limit: SIMILAR_PROFILES_LIMIT,
+    today,
+  });
+}
 
+/**
+ * Members who fit someone of this gender, country and date of birth: the same gender (any
+ * when given none), the country or its nearby pair, an age within 5 years; blocks either way
+ * left out; most recently active first. What is unknown is left out rather than listing
+ * nobody. Similar profiles and the matches after signup both list these.
+ */
+export async function findFittingProfiles(
+  db: Kysely<Database>,
+  fit: { gender: Gender | null; country: string | null; date_of_birth: string | null },
+  options: { excludeMemberIds: number[]; viewerId: number | null; limit: number; today: Date },
+): Promise<PublicProfile[]> {
+  const { today, viewerId } = options;
+  const age = fit.date_of_birth ? ageOn(fit.date_of_birth, today) : null;
+  const ages = age === null ? null : similarAgeRange(age);
+  const [ids, settings] = await Promise.all([
+    findSimilarMemberIds(
+      db,
+      {
+        gender: fit.gender,
+        countries: fit.country ? similarCountries(fit.country) : null,
+        bornOnOrBefore: bornOnOrBefore(today, ages?.min ?? MIN_AGE),
+        bornAfter: ages === null ? null : bornOnOrBefore(today, ages.max + 1),
+        excludeMemberIds: options.excludeMemberIds,
+        viewerId,
+      },
+      options.limit,
+    ),
+    readStoredSettings(db),
+  ]);
   const records = await findProfiles(db, ids, { visibleOnly: true, viewerId });
   return ids.flatMap((id) => {
     const found = records.get(id);
