@@ -96,6 +96,8 @@ describe('photo screening in the browser', () => {
 
     // Choosing to see flagged photos shows it plainly.
     await other.page.goto(app.url('/profile#photo-settings'));
+    // The switch takes the member's saved setting once the page has loaded it.
+    await other.page.waitForLoadState('networkidle');
     await other.page.getByLabel('Show flagged photos without blur').check();
     await expect
       .poll(async () => {
