@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES, LOCALES, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
+import { NAME_EQUAL_TO_EMAIL, nameIsEmail } from '../rules/member-name.js';
 import { TRACKING_PARAMS, TRACKING_VALUE_MAX } from '../rules/tracking.js';
 import { emailSchema } from './auth.js';
 import { idSchema } from './common.js';
@@ -63,13 +64,16 @@ export const nameSchema = z
   .max(NAME_MAX_LENGTH, validationMessage('validation.max_length', { max: NAME_MAX_LENGTH }))
   .refine((name) => !name.startsWith('@'), 'signup.name_starts_with_at');
 
+/** The name-is-not-the-e-mail rule as a zod check, for every schema holding both. */
+const nameNotEmail = {
+  check: (v: { name: string; email: string }) => !nameIsEmail(v.name, v.email),
+  params: { message: NAME_EQUAL_TO_EMAIL, path: ['name'] },
+} as const;
+
 /** Step 0 of the form: the fields a person types. */
 export const accountFieldsSchema = z
   .object({ email: emailSchema, name: nameSchema, password: passwordSchema })
-  .refine((v) => v.name.trim().toLowerCase() !== v.email, {
-    message: 'signup.name_equal_to_email',
-    path: ['name'],
-  });
+  .refine(nameNotEmail.check, nameNotEmail.params);
 
 /** POST /api/user.php?new=1 (spec section 3 "Signup payload"). */
 export const signupBodySchema = z
@@ -93,8 +97,5 @@ export const signupBodySchema = z
     token: z.string().min(1).max(300),
     n: z.string().max(64).nullable().default(null),
   })
-  .refine((v) => v.name.trim().toLowerCase() !== v.email, {
-    message: 'signup.name_equal_to_email',
-    path: ['name'],
-  });
+  .refine(nameNotEmail.check, nameNotEmail.params);
 export type SignupBody = z.input<typeof signupBodySchema>;

@@ -1,3 +1,4 @@
+import { NAME_EQUAL_TO_EMAIL, nameIsEmail } from '@amora/shared/rules/member-name';
 import type { locationUpdateSchema, profileUpdateSchema } from '@amora/shared/schemas/user-update';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
@@ -56,6 +57,16 @@ export async function updateProfile(
   const cleared = (values: Record<string, string | undefined>) =>
     Object.keys(values).filter((key) => values[key] === '');
   await db.transaction().execute(async (trx) => {
+    if (profile.name !== undefined) {
+      const { email } = await trx
+        .selectFrom('members')
+        .select('email')
+        .where('id', '=', memberId)
+        .executeTakeFirstOrThrow();
+      if (email !== null && nameIsEmail(profile.name, email)) {
+        throw invalidField('profile.name', NAME_EQUAL_TO_EMAIL);
+      }
+    }
     await trx
       .updateTable('profiles')
       .set({

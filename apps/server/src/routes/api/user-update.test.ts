@@ -1,3 +1,4 @@
+import { NAME_EQUAL_TO_EMAIL } from '@amora/shared/rules/member-name';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberSpec } from '../../test/factories.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
@@ -227,6 +228,18 @@ describe('PUT /api/user.php with profile data', () => {
     expect(fieldsOf(empty)).toEqual({ 'profile.name': 'Value is required' });
     const long = await put(client, { profile: { name: 'x'.repeat(151) } });
     expect(long.statusCode).toBe(400);
+  });
+
+  it('refuses the own e-mail address as the name, whatever its case, and keeps the old name', async () => {
+    const { m, client } = await loggedIn({ name: 'Nina' });
+    const own = await put(client, { profile: { name: ` ${m.email.toUpperCase()} ` } });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error.code).toBe('invalid_input');
+    expect(fieldsOf(own)).toEqual({ 'profile.name': NAME_EQUAL_TO_EMAIL });
+    expect((await storedProfile(m.id)).name).toBe('Nina');
+    // Another member's address is only a strange name, not a leak of the own one.
+    const other = await put(client, { profile: { name: 'someone@example.org' } });
+    expect(other.statusCode).toBe(200);
   });
 
   it('refuses a signup step out of range', async () => {
