@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 
 /** A token from `GET /api/validate_email.php` is good for signing up this long. */
 export const EMAIL_TOKEN_TTL_SECONDS = 2 * 60 * 60;
@@ -40,10 +41,6 @@ export function checkEmailToken(
   if (age < -CLOCK_SKEW_SECONDS) return 'invalid';
   return age > EMAIL_TOKEN_TTL_SECONDS ? 'expired' : 'valid';
 }
-
-/** The signup `csrf` value: lowercase hex SHA-512 of `token + ":" + email`. */
-export const signupCsrf = (token: string, email: string): string =>
-  createHash('sha512').update(`${token}:${email}`).digest('hex');
 
 /**
  * Whether `csrf` matches the token for one of the spellings of the address: as typed

@@ -1,10 +1,10 @@
 import type { Locale } from '@amora/shared/constants';
+import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import type { User } from '@amora/shared/schemas/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { storedTracking } from '@/lib/tracking';
 import { userKeys } from '@/lib/user-query';
-import { signupCsrf } from '../utils/csrf';
 import { validateEmail } from './validate-email';
 
 export interface AccountInput {
@@ -32,7 +32,7 @@ export async function createAccount(input: AccountInput): Promise<User> {
     profile: input.memberId,
     form_path: window.location.pathname,
     referrer: document.referrer || null,
-    csrf: await signupCsrf(token, email),
+    csrf: signupCsrf(token, email),
     token,
     n: crypto.randomUUID?.() ?? String(Math.random()).slice(2),
   });
