@@ -68,7 +68,7 @@ export const nameSchema = z
 const nameNotEmail = {
   check: (v: { name: string; email: string }) => !nameIsEmail(v.name, v.email),
   params: { message: NAME_EQUAL_TO_EMAIL, path: ['name'] },
-} as const;
+};
 
 /** Step 0 of the form: the fields a person types. */
 export const accountFieldsSchema = z

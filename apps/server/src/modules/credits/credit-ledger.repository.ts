@@ -1,3 +1,4 @@
+import { isPaidMember } from '@amora/shared/rules/premium';
 import { type Kysely, sql } from 'kysely';
 import type { CreditReason, Database } from '../../db/schema.js';
 
@@ -20,7 +21,7 @@ export async function findWallet(
     }
   | undefined
 > {
-  return db
+  const wallet = await db
     .selectFrom('members')
     .innerJoin('profiles', 'profiles.member_id', 'members.id')
     .select([
@@ -29,10 +30,10 @@ export async function findWallet(
       'members.price_country',
       'members.credits_owed',
       'members.paid_until',
-      sql<boolean>`coalesce(members.paid_until > now(), false)`.as('paid'),
     ])
     .where('members.id', '=', memberId)
     .executeTakeFirst();
+  return wallet && { ...wallet, paid: isPaidMember(wallet.paid_until) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isPaidMember } from '@amora/shared/rules/premium';
 import type { User } from '@amora/shared/schemas/user';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -24,7 +25,7 @@ export async function loadUser(
     id: member.id,
     email: member.email,
     mailprovider: member.mailprovider,
-    paid_user: member.paid_until !== null && member.paid_until > now,
+    paid_user: isPaidMember(member.paid_until, now),
     signup_date: member.signup_date.toISOString(),
     activated: member.activated_at !== null,
     credits: member.credits,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { methodFitsCurrency, methodsForCurrency } from '@amora/shared/rules/payment-methods';
+import { lacksWithdrawalWaiver } from '@amora/shared/rules/withdrawal-waiver';
 import type {
   CreateOrderInput,
   CreateOrderResponse,
@@ -87,10 +88,10 @@ export async function listProducts(
 
 /**
  * `POST /api/orders.php`: a pending order at the member's price, and where to pay it.
- * Credits are delivered at once, so their buyer must waive the right of withdrawal. The
- * order is stored first; the provider is called after, outside any transaction, and when
- * it fails the order becomes `failed` (502 `provider_unavailable`). The first order fixes
- * the member's price country.
+ * Credits need the withdrawal waiver (`rules/withdrawal-waiver`). The order is stored
+ * first; the provider is called after, outside any transaction, and when it fails the order
+ * becomes `failed` (502 `provider_unavailable`). The first order fixes the member's price
+ * country.
  */
 export async function createOrder(
   db: Kysely<Database>,
@@ -123,7 +124,7 @@ export async function createOrder(
       { method: `Not available for ${product.currency}` },
     );
   }
-  if (product.kind === 'credits' && input.waive_withdrawal !== true) {
+  if (lacksWithdrawalWaiver(product.kind, input.waive_withdrawal)) {
     throw badRequest(
       'withdrawal_waiver_required',
       'waive_withdrawal: Please agree that the credits are delivered at once',

@@ -1,3 +1,4 @@
+import { startingCountry } from '@amora/shared/rules/starting-country';
 import type { Settings } from '@amora/shared/schemas/site';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -19,7 +20,7 @@ export async function settingsFor(
   return {
     ...stored,
     geoip_country: geo,
-    geoip_selected_country: geo && allowed.includes(geo) ? geo : (allowed[0] ?? null),
+    geoip_selected_country: startingCountry(allowed, geo) ?? null,
     push_pub: (await readVapidKeys(db)).publicKey,
     demo,
   };

@@ -1,3 +1,4 @@
+import { isPaidMember } from '@amora/shared/rules/premium';
 import { isResellEligible } from '@amora/shared/rules/resell';
 import { apiErrorSchema } from '@amora/shared/schemas/common';
 import {
@@ -39,7 +40,7 @@ export const camsRoutes: FastifyPluginAsyncZod<CamsRoutesOptions> = async (app, 
     if (!member) return false;
     return isResellEligible({
       loggedIn: true,
-      paid: member.paid_until !== null && member.paid_until > now,
+      paid: isPaidMember(member.paid_until, now),
       signupDate: member.signup_date,
       now,
       memberResell: settings.member_resell,

@@ -1,3 +1,4 @@
+import { startingCountry } from '@amora/shared/rules/starting-country';
 import type { Settings } from '@amora/shared/schemas/site';
 import type { User } from '@amora/shared/schemas/user';
 import { locationUpdateSchema } from '@amora/shared/schemas/user-update';
@@ -15,7 +16,8 @@ export function LocationForm({ user, settings }: { user: User; settings: Setting
   const feedback = useSaveFeedback();
   const { profile } = user;
   const [value, setValue] = useState<LocationValue>({
-    country: profile.country ?? settings.geoip_selected_country ?? settings.countries[0] ?? '',
+    country:
+      profile.country ?? startingCountry(settings.countries, settings.geoip_selected_country),
     countryregion: profile.countryregion ?? '',
     city: profile.city ?? '',
   });

@@ -1,4 +1,8 @@
 import {
+  lacksWithdrawalWaiver,
+  needsWithdrawalWaiver,
+} from '@amora/shared/rules/withdrawal-waiver';
+import {
   type CreateOrderInput,
   createOrderSchema,
   type PaymentMethod,
@@ -47,12 +51,11 @@ export function CheckoutForm({
   // Stays true while the browser leaves for the provider, so nothing is ordered twice.
   const [leaving, setLeaving] = useState(false);
   const isCredits = product.kind === 'credits';
-  const schema = isCredits
-    ? createOrderSchema.refine((v) => v.waive_withdrawal === true, {
-        path: ['waive_withdrawal'],
-        message: 'payments.waiver_required',
-      })
-    : createOrderSchema;
+  const needsWaiver = needsWithdrawalWaiver(product.kind);
+  const schema = createOrderSchema.refine(
+    (v) => !lacksWithdrawalWaiver(product.kind, v.waive_withdrawal),
+    { path: ['waive_withdrawal'], message: 'payments.waiver_required' },
+  );
   const form = useForm<CreateOrderInput>({
     resolver: zodResolver(schema),
     defaultValues: { product: product.id, method, waive_withdrawal: false },
@@ -121,7 +124,7 @@ export function CheckoutForm({
           ))}
         </fieldset>
 
-        {isCredits ? (
+        {needsWaiver ? (
           <div className="form-check mb-3">
             <input
               className={`form-check-input ${errors.waive_withdrawal ? 'is-invalid' : ''}`}

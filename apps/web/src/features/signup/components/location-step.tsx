@@ -1,3 +1,4 @@
+import { startingCountry } from '@amora/shared/rules/starting-country';
 import type { Settings } from '@amora/shared/schemas/site';
 import { locationUpdateSchema } from '@amora/shared/schemas/user-update';
 import { LocateFixed } from 'lucide-react';
@@ -22,7 +23,7 @@ export function LocationStep({ settings, initial, onDone }: Props) {
   const { locate } = useGeolocation();
   const [locating, setLocating] = useState(true);
   const [country, setCountry] = useState(
-    initial.country ?? settings.geoip_selected_country ?? settings.countries[0] ?? '',
+    initial.country ?? startingCountry(settings.countries, settings.geoip_selected_country),
   );
   const [region, setRegion] = useState(initial.countryregion ?? '');
   const [city, setCity] = useState(initial.city ?? '');

@@ -7,6 +7,7 @@ import {
   signupProgress,
   stepAfterAccount,
 } from '@amora/shared/rules/signup-steps';
+import { startingCountry } from '@amora/shared/rules/starting-country';
 import { CLASSIC_TEMPLATE } from '@amora/shared/template';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -154,7 +155,7 @@ export function SignupFlow({
               onSubmit={async (values) => {
                 await createAccount.mutateAsync({
                   ...values,
-                  country: settings.geoip_selected_country ?? settings.countries[0] ?? 'NL',
+                  country: startingCountry(settings.countries, settings.geoip_selected_country),
                   language: currentLocale(),
                   memberId,
                 });
