@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { BRAND } from '../../packages/shared/src/brand.ts';
 import { APP_ROUTES, matchRoute } from '../../packages/shared/src/routes.ts';
 import { buildInfoPlugin } from './vite/build-info.ts';
 import { localeMessagesPlugin } from './vite/locale-messages.ts';
@@ -62,6 +63,10 @@ function startupChunk(moduleId: string, ctx: ChunkingContext): string | null {
 export default defineConfig({
   plugins: [
     react(),
+    {
+      name: 'brand-colour',
+      transformIndexHtml: (html) => html.replaceAll('%BRAND_COLOR%', BRAND.color),
+    },
     localeMessagesPlugin(`${src}/locales`),
     buildInfoPlugin(buildId),
     precompressPlugin(),
@@ -105,6 +110,8 @@ export default defineConfig({
   css: {
     preprocessorOptions: {
       scss: {
+        // The brand's colours come from their one definition (packages/shared/src/brand.ts).
+        additionalData: `$brand-color: ${BRAND.color};\n$brand-background: ${BRAND.background};\n`,
         quietDeps: true,
         silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
       },

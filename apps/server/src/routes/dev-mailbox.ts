@@ -1,3 +1,4 @@
+import { BRAND } from '@amora/shared/brand';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isLoopbackAddress, isLoopbackHost } from '../lib/loopback.js';
 import { escapeHtml } from '../modules/mail/mail-layout.js';
@@ -61,7 +62,7 @@ function mailboxPage(mails: OutboxJob[]): string {
 <title>Development mailbox</title>
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#212529}
-h1{color:#d6336c}
+h1{color:${BRAND.color}}
 ol{list-style:none;padding:0}
 .mail{border:1px solid #dee2e6;border-radius:.5rem;margin:0 0 1rem;padding:0 1rem}
 h2{font-size:1.15rem;margin:.75rem 0}
@@ -70,7 +71,7 @@ dt{font-weight:bold}
 dd{margin:0}
 pre{white-space:pre-wrap;word-break:break-word;background:#f8f9fa;padding:.75rem;border-radius:.25rem}
 .error{color:#b02a37}
-a{color:#a61e4d}
+a{color:${BRAND.dark}}
 </style>
 </head>
 <body>

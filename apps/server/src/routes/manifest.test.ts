@@ -1,3 +1,4 @@
+import { BRAND } from '@amora/shared/brand';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -22,8 +23,8 @@ describe('GET /manifest.webmanifest', () => {
       start_url: '/',
       scope: '/',
       display: 'standalone',
-      theme_color: '#d6336c',
-      background_color: '#fbf8f9',
+      theme_color: BRAND.color,
+      background_color: BRAND.background,
       lang: 'en-US',
     });
     expect(manifest.description).toContain('Amora');

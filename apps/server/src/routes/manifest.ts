@@ -1,10 +1,7 @@
+import { BRAND } from '@amora/shared/brand';
 import { LOCALE_INFO, type Locale } from '@amora/shared/constants';
 import type { FastifyPluginAsync } from 'fastify';
 import { readStoredSettings } from '../modules/site/site.repository.js';
-
-/** Brand colours of the installed app (the rose of the icons, the page background). */
-export const MANIFEST_THEME_COLOR = '#d6336c';
-export const MANIFEST_BACKGROUND_COLOR = '#fbf8f9';
 
 /** Launchers show about 12 characters under an icon. */
 const SHORT_NAME_MAX = 12;
@@ -29,8 +26,8 @@ export function buildManifest(settings: { name: string; domain_language: string 
     scope: '/',
     display: 'standalone',
     orientation: 'any',
-    theme_color: MANIFEST_THEME_COLOR,
-    background_color: MANIFEST_BACKGROUND_COLOR,
+    theme_color: BRAND.color,
+    background_color: BRAND.background,
     categories: ['social', 'lifestyle'],
     icons: [
       { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },

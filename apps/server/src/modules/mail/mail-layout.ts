@@ -1,9 +1,8 @@
+import { BRAND as BRAND_COLOURS } from '@amora/shared/brand';
 import type { Locale } from '@amora/shared/constants';
 
-/** Brand colour of buttons and the header rule; white on it has a contrast of 4.6:1. */
-const BRAND = '#d6336c';
-/** Darker shade for small link text on white (contrast above 7:1). */
-const BRAND_DARK = '#a61e4d';
+/** Buttons and the header rule in the rose; small link text on white a shade deeper. */
+const { color: BRAND, dark: BRAND_DARK } = BRAND_COLOURS;
 export const FONT = "font-family:Arial,'Helvetica Neue',Helvetica,sans-serif;";
 
 export interface RenderedMail {

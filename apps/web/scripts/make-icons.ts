@@ -1,18 +1,21 @@
-// Renders the app icons of the manifest from the brand mark (white heart on the rose
-// rounded square of public/favicon.svg). Run once after changing the mark:
-//   node apps/web/scripts/make-icons.mjs
-// Its PNG outputs in public/icons/ are committed; the build does not run it.
-import { mkdirSync } from 'node:fs';
+// Renders public/favicon.svg and the manifest's icons from the brand mark (a white heart on
+// a rose square) in the brand colour of packages/shared/src/brand.ts. Run it after changing
+// the mark or the colour:
+//   npx tsx apps/web/scripts/make-icons.ts
+// Its outputs are committed; the build does not run it. A unit test checks they agree.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { BRAND } from '../../../packages/shared/src/brand.ts';
 
 // sharp is a dependency of the server workspace; resolve it from there.
 const require = createRequire(new URL('../../server/package.json', import.meta.url));
-const sharp = require('sharp');
+const sharp: typeof import('sharp') = require('sharp');
 
-const ROSE = '#d6336c';
+const ROSE = BRAND.color;
 const HEART = 'M32 50S12 38 12 24a10 10 0 0 1 20-3 10 10 0 0 1 20 3c0 14-20 26-20 26z';
-const outDir = fileURLToPath(new URL('../public/icons/', import.meta.url));
+const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
+const outDir = `${publicDir}icons/`;
 
 /** The mark on a 64-unit canvas: rounded square with the heart, as in favicon.svg. */
 const roundedMark = () =>
@@ -42,13 +45,17 @@ const appleMark = () =>
     </g>
   </svg>`;
 
-const ICONS = [
+/** The browser tab's icon: the rounded mark with its name for screen readers. */
+const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><title>Amora</title><rect width="64" height="64" rx="14" fill="${ROSE}"/><path d="${HEART}" fill="#fff"/></svg>\n`;
+
+const ICONS: [string, number, () => string][] = [
   ['icon-192.png', 192, roundedMark],
   ['icon-512.png', 512, roundedMark],
   ['icon-maskable-512.png', 512, maskableMark],
   ['apple-touch-icon.png', 180, appleMark],
 ];
 
+writeFileSync(`${publicDir}favicon.svg`, favicon);
 mkdirSync(outDir, { recursive: true });
 for (const [name, size, mark] of ICONS) {
   await sharp(Buffer.from(mark()), { density: Math.ceil((72 * size) / 64) })
