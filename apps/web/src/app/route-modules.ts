@@ -3,9 +3,7 @@ import type { LazyRouteFunction, RouteObject } from 'react-router';
 
 type Lazy = LazyRouteFunction<RouteObject>;
 
-/** One lazily loaded module per screen; screens a later release builds share the placeholder. */
-const placeholder: Lazy = () => import('./routes/placeholder/placeholder-page');
-
+/** One lazily loaded module per screen of the shared route table. */
 const SCREENS: Record<string, Lazy> = {
   index: () => import('./routes/home/home-page'),
   login: () => import('./routes/auth/login-page'),
@@ -57,5 +55,10 @@ const SCREENS: Record<string, Lazy> = {
   ),
 };
 
-export const screenFor = (routeName: string): Lazy => SCREENS[routeName] ?? placeholder;
+/** A route without a screen is a mistake in this table, found at start and by its unit test. */
+export function screenFor(routeName: string): Lazy {
+  const screen = SCREENS[routeName];
+  if (!screen) throw new Error(`No screen for the route "${routeName}" (app/route-modules.ts)`);
+  return screen;
+}
 export const notFoundScreen: Lazy = () => import('./routes/errors/not-found-page');
