@@ -17,36 +17,24 @@ const HEART = 'M32 50S12 38 12 24a10 10 0 0 1 20-3 10 10 0 0 1 20 3c0 14-20 26-2
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 const outDir = `${publicDir}icons/`;
 
-/** The mark on a 64-unit canvas: rounded square with the heart, as in favicon.svg. */
-const roundedMark = () =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
-    <rect width="64" height="64" rx="14" fill="${ROSE}"/>
-    <path d="${HEART}" fill="#fff"/>
-  </svg>`;
-
 /**
- * Maskable: the background fills the whole square (the platform cuts its own shape) and
- * the heart sits inside the safe zone, the central circle of 80 % diameter.
+ * The mark on a 64-unit canvas: the rose square (rounded unless the platform cuts its own
+ * shape) with the white heart, scaled about the centre.
  */
-const maskableMark = () =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
-    <rect width="64" height="64" fill="${ROSE}"/>
-    <g transform="translate(32 32) scale(0.72) translate(-32 -32)">
-      <path d="${HEART}" fill="#fff"/>
-    </g>
-  </svg>`;
+const mark = ({ radius = 0, scale = 1, title = '' }) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${title && `<title>${title}</title>`}` +
+  `<rect width="64" height="64"${radius ? ` rx="${radius}"` : ''} fill="${ROSE}"/>` +
+  `<path d="${HEART}" fill="#fff"${scale === 1 ? '' : ` transform="translate(32 32) scale(${scale}) translate(-32 -32)"`}/></svg>`;
 
+/** The browser tab's icon and the plain app icons: the rounded square, the heart as drawn. */
+const roundedMark = () => mark({ radius: 14 });
+/**
+ * Maskable: the background fills the whole square and the heart sits inside the safe zone,
+ * the central circle of 80 % diameter.
+ */
+const maskableMark = () => mark({ scale: 0.72 });
 /** Apple touch icons get no transparency (iOS fills it black) and are rounded by iOS. */
-const appleMark = () =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
-    <rect width="64" height="64" fill="${ROSE}"/>
-    <g transform="translate(32 32) scale(0.86) translate(-32 -32)">
-      <path d="${HEART}" fill="#fff"/>
-    </g>
-  </svg>`;
-
-/** The browser tab's icon: the rounded mark with its name for screen readers. */
-const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><title>Amora</title><rect width="64" height="64" rx="14" fill="${ROSE}"/><path d="${HEART}" fill="#fff"/></svg>\n`;
+const appleMark = () => mark({ scale: 0.86 });
 
 const ICONS: [string, number, () => string][] = [
   ['icon-192.png', 192, roundedMark],
@@ -55,7 +43,7 @@ const ICONS: [string, number, () => string][] = [
   ['apple-touch-icon.png', 180, appleMark],
 ];
 
-writeFileSync(`${publicDir}favicon.svg`, favicon);
+writeFileSync(`${publicDir}favicon.svg`, `${mark({ radius: 14, title: 'Amora' })}\n`);
 mkdirSync(outDir, { recursive: true });
 for (const [name, size, mark] of ICONS) {
   await sharp(Buffer.from(mark()), { density: Math.ceil((72 * size) / 64) })
