@@ -8,7 +8,6 @@ import {
   Ban,
   ChevronLeft,
   Flag,
-  Heart,
   Languages,
   MapPin,
   MessageCircle,
@@ -26,8 +25,9 @@ import { MemberCardSkeleton } from '@/components/member-card-skeleton';
 import { MemberPhoto } from '@/components/member-photo';
 import { useStartChat } from '@/features/chats/api/start-chat';
 import { likeKeys } from '@/features/likes/api/get-likes';
-import { likedIds, useToggleLike } from '@/features/likes/api/toggle-like';
+import { likedIds } from '@/features/likes/api/toggle-like';
 import { useLikes } from '@/features/likes/api/use-likes';
+import { LikeButton } from '@/features/likes/components/like-button';
 import { isMissingProfile, useProfile } from '@/features/profile/api/get-profile';
 import { useSimilar } from '@/features/profile/api/get-similar';
 import { useRevealPhoto } from '@/features/profile/api/reveal-photo';
@@ -387,19 +387,10 @@ function ProfileHeader({ profile, settings }: { profile: PublicProfile; settings
 /** Like (a toggle, immediate) and start a conversation, for a logged-in viewer. */
 function ProfileActions({ profile, liked }: { profile: PublicProfile; liked: boolean }) {
   const { t } = useTranslation();
-  const toggleLike = useToggleLike();
   const startChat = useStartChat();
   return (
     <div className="d-flex flex-wrap gap-2 profile-actions">
-      <button
-        type="button"
-        className={`btn ${liked ? 'btn-primary' : 'btn-outline-primary'} like-button flex-fill flex-sm-grow-0 d-inline-flex align-items-center justify-content-center gap-2`}
-        aria-pressed={liked}
-        onClick={() => toggleLike.mutate({ profile, like: !liked })}
-      >
-        <Heart size={20} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
-        {liked ? t('member.liked') : t('member.like')}
-      </button>
+      <LikeButton profile={profile} liked={liked} size="lg" />
       {CLASSIC_TEMPLATE.profileSearchProfile.showStartConversationButton && (
         <button
           type="button"
