@@ -1,9 +1,9 @@
 import type { PublicProfile } from '@amora/shared/schemas/profile';
 import { CLASSIC_TEMPLATE } from '@amora/shared/template';
-import { Eye, MessageCircle } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useStartChat } from '@/features/chats/api/start-chat';
+import { StartChatButton } from '@/features/chats/components/start-chat-button';
 import { LikeButton } from '@/features/likes/components/like-button';
 import { MemberSafetyMenu } from '@/features/safety/components/member-safety-menu';
 
@@ -20,24 +20,12 @@ interface Props {
  */
 export function MemberActions({ profile, liked, onLikesRoute = false }: Props) {
   const { t } = useTranslation();
-  const startChat = useStartChat();
   const showChat =
     !onLikesRoute && CLASSIC_TEMPLATE.profileSearchProfile.showStartConversationButton;
   return (
     <div className="d-flex gap-1">
       <LikeButton profile={profile} liked={liked} />
-      {showChat && (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary flex-fill"
-          aria-label={t('search.chat_with', { name: profile.name })}
-          title={t('search.chat_with', { name: profile.name })}
-          disabled={startChat.isPending}
-          onClick={() => startChat.mutate(profile.id)}
-        >
-          <MessageCircle size={18} aria-hidden="true" />
-        </button>
-      )}
+      {showChat && <StartChatButton profile={profile} />}
       {!onLikesRoute && (
         <Link
           to={`/members/${profile.id}`}

@@ -10,7 +10,6 @@ import {
   Flag,
   Languages,
   MapPin,
-  MessageCircle,
   Pencil,
   Sparkles,
   UsersRound,
@@ -23,7 +22,7 @@ import { LoadError } from '@/components/load-error';
 import { MemberCard } from '@/components/member-card';
 import { MemberCardSkeleton } from '@/components/member-card-skeleton';
 import { MemberPhoto } from '@/components/member-photo';
-import { useStartChat } from '@/features/chats/api/start-chat';
+import { StartChatButton } from '@/features/chats/components/start-chat-button';
 import { likeKeys } from '@/features/likes/api/get-likes';
 import { likedIds } from '@/features/likes/api/toggle-like';
 import { useLikes } from '@/features/likes/api/use-likes';
@@ -386,21 +385,11 @@ function ProfileHeader({ profile, settings }: { profile: PublicProfile; settings
 
 /** Like (a toggle, immediate) and start a conversation, for a logged-in viewer. */
 function ProfileActions({ profile, liked }: { profile: PublicProfile; liked: boolean }) {
-  const { t } = useTranslation();
-  const startChat = useStartChat();
   return (
     <div className="d-flex flex-wrap gap-2 profile-actions">
       <LikeButton profile={profile} liked={liked} size="lg" />
       {CLASSIC_TEMPLATE.profileSearchProfile.showStartConversationButton && (
-        <button
-          type="button"
-          className="btn btn-outline-secondary flex-fill flex-sm-grow-0 d-inline-flex align-items-center justify-content-center gap-2"
-          disabled={startChat.isPending}
-          onClick={() => startChat.mutate(profile.id)}
-        >
-          <MessageCircle size={20} aria-hidden="true" />
-          {t('member.start_chat')}
-        </button>
+        <StartChatButton profile={profile} size="lg" />
       )}
     </div>
   );
