@@ -1,10 +1,10 @@
 import type { PublicProfile } from '@amora/shared/schemas/profile';
 import { CLASSIC_TEMPLATE } from '@amora/shared/template';
-import { Eye, Heart, MessageCircle } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useStartChat } from '@/features/chats/api/start-chat';
-import { useToggleLike } from '@/features/likes/api/toggle-like';
+import { StartChatButton } from '@/features/chats/components/start-chat-button';
+import { LikeButton } from '@/features/likes/components/like-button';
 import { MemberSafetyMenu } from '@/features/safety/components/member-safety-menu';
 
 interface Props {
@@ -20,42 +20,12 @@ interface Props {
  */
 export function MemberActions({ profile, liked, onLikesRoute = false }: Props) {
   const { t } = useTranslation();
-  const toggleLike = useToggleLike();
-  const startChat = useStartChat();
   const showChat =
     !onLikesRoute && CLASSIC_TEMPLATE.profileSearchProfile.showStartConversationButton;
   return (
     <div className="d-flex gap-1">
-      <button
-        type="button"
-        className={`btn btn-sm flex-fill ${liked ? 'btn-primary' : 'btn-outline-primary'} like-button`}
-        aria-pressed={liked}
-        aria-label={
-          liked
-            ? t('search.unlike', { name: profile.name })
-            : t('search.like', { name: profile.name })
-        }
-        title={
-          liked
-            ? t('search.unlike', { name: profile.name })
-            : t('search.like', { name: profile.name })
-        }
-        onClick={() => toggleLike.mutate({ profile, like: !liked })}
-      >
-        <Heart size={18} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
-      </button>
-      {showChat && (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary flex-fill"
-          aria-label={t('search.chat_with', { name: profile.name })}
-          title={t('search.chat_with', { name: profile.name })}
-          disabled={startChat.isPending}
-          onClick={() => startChat.mutate(profile.id)}
-        >
-          <MessageCircle size={18} aria-hidden="true" />
-        </button>
-      )}
+      <LikeButton profile={profile} liked={liked} />
+      {showChat && <StartChatButton profile={profile} />}
       {!onLikesRoute && (
         <Link
           to={`/members/${profile.id}`}

@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { likedIds } from '@/features/likes/api/toggle-like';
 import { useLikes } from '@/features/likes/api/use-likes';
 import { PartnerTile } from '@/features/partners/components/partner-tile';
+import { useTiles, withTiles } from '@/features/partners/hooks/use-partner-tiles';
 import {
   type SearchFilters as Filters,
   useSearchMembers,
@@ -20,7 +21,6 @@ import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
 import { MemberActions } from './member-actions';
-import { useTiles, withTiles } from './partner-tiles';
 
 /** /members (alias /search): the member search with its filters. */
 export function Component() {

@@ -3,19 +3,14 @@ import type { CamProfile } from '@amora/shared/schemas/partner-tiles';
 import type { PublicProfile } from '@amora/shared/schemas/profile';
 import type { Settings } from '@amora/shared/schemas/site';
 import type { User } from '@amora/shared/schemas/user';
-import { useCams } from '@/features/partners/api/search-cams';
-import type { SearchFilters } from '@/features/search/api/search-members';
+import { type CamFilters, useCams } from '../api/search-cams';
 
 export type ResultItem =
   | { type: 'member'; profile: PublicProfile }
   | { type: 'tile'; kind: 'cams' | 'ads'; cam: CamProfile | undefined; key: string };
 
 /** The partner tiles this member sees, if any (spec section 6). */
-export function useTiles(
-  settings: Settings | undefined,
-  user: User | null,
-  filters: SearchFilters,
-) {
+export function useTiles(settings: Settings | undefined, user: User | null, filters: CamFilters) {
   const eligible = Boolean(
     settings &&
       isResellEligible({

@@ -1,0 +1,61 @@
+import type { PublicProfile } from '@amora/shared/schemas/profile';
+import type { Settings } from '@amora/shared/schemas/site';
+import { CLASSIC_TEMPLATE } from '@amora/shared/template';
+import { Languages, MapPin, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { displayName } from '@/lib/locale-format';
+import { useRegions } from '@/lib/regions-query';
+
+/** Name and age, the fictional mark, where they live and the language they speak. */
+export function ProfileHeader({
+  profile,
+  settings,
+}: {
+  profile: PublicProfile;
+  settings: Settings;
+}) {
+  const { t } = useTranslation();
+  const regions = useRegions().data;
+  const region = profile.country
+    ? regions?.[profile.country]?.find((r) => r.id === profile.countryregion)?.name
+    : undefined;
+  const place = [
+    ...new Set(
+      [
+        CLASSIC_TEMPLATE.memberDetails.showCity ? profile.city : null,
+        region,
+        displayName('region', profile.country),
+      ].filter((part): part is string => Boolean(part)),
+    ),
+  ].join(', ');
+  const language = displayName('language', profile.language);
+  return (
+    <header>
+      <h1 id="profile-name" className="mb-1" style={{ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' }}>
+        {profile.name}
+        {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
+      </h1>
+      {profile.fictional && settings.fictional_icon && (
+        <span className="badge rounded-pill bg-primary-subtle text-primary-emphasis d-inline-flex align-items-center gap-1 mb-2">
+          <Sparkles size={14} aria-hidden="true" />
+          {t('common.fictional_profile')}
+        </span>
+      )}
+      <ul className="list-unstyled text-body-secondary mb-0">
+        {profile.gender && <li>{t(`profile.gender_${profile.gender}`)}</li>}
+        {place && (
+          <li className="d-flex align-items-center gap-2">
+            <MapPin size={16} aria-hidden="true" />
+            {place}
+          </li>
+        )}
+        {language && (
+          <li className="d-flex align-items-center gap-2">
+            <Languages size={16} aria-hidden="true" />
+            {t('search.speaks', { language })}
+          </li>
+        )}
+      </ul>
+    </header>
+  );
+}
