@@ -16,7 +16,6 @@ import { pruneClosedReports } from './modules/safety/reports.repository.js';
 import { ensureDemoAccount } from './modules/seed/demo-account.js';
 import { ensureDemoAdmin } from './modules/seed/demo-admin.js';
 import { countDemoData } from './modules/seed/demo-data.js';
-import { seedMembers } from './modules/seed/seed-members.js';
 import { ensureSecrets } from './modules/site/secrets.js';
 import { ensureSiteDefaults } from './modules/site/site.repository.js';
 import { pruneAuditLog } from './modules/staff/audit-log.repository.js';
@@ -78,6 +77,8 @@ export async function prepareData(
     .then((r) => r.rows[0] ?? { n: 0 });
   if (n === 0) {
     log.info({ count: config.seedMembers }, 'seeding demo members (first start only)');
+    // The generators (faker, the portraits) load only for the first start: later starts skip them.
+    const { seedMembers } = await import('./modules/seed/seed-members.js');
     await seedMembers(db, {
       count: config.seedMembers,
       uploadsDir: config.uploadsDir,

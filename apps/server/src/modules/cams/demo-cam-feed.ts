@@ -1,6 +1,5 @@
 import type { Gender } from '@amora/shared/constants';
 import sharp from 'sharp';
-import { PORTRAIT_THUMB, portraitSvg } from '../seed/portrait.js';
 import { createRng, pick, randomInt } from '../seed/random.js';
 import {
   type CamFeed,
@@ -122,6 +121,8 @@ export class DemoCamFeed implements CamFeed {
 }
 
 async function renderThumb(p: Performer): Promise<Buffer> {
+  // The portrait generator loads with the first thumbnail, not with every start.
+  const { PORTRAIT_THUMB, portraitSvg } = await import('../seed/portrait.js');
   const svg = Buffer.from(portraitSvg(`cam:${p.account}`, p.gender, { age: p.age }));
   // The portrait's canvas is 400 units wide: one pixel per unit at 72 dpi.
   const density = (72 * PORTRAIT_THUMB.width) / 400;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { createRng } from './random.js';
-import { dateOfBirthForAge, type PortraitFiles, writePortrait } from './seed-members.js';
+import type { PortraitFiles } from './seed-members.js';
 
 export const DEMO_ACCOUNT_EMAIL = 'demo@amora.test';
 
@@ -69,6 +69,8 @@ export async function ensureDemoAccount(
       : options.passwordHash;
   const now = new Date();
   const rnd = createRng('amora-demo-account');
+  // Only a start that creates the account loads the generators.
+  const { dateOfBirthForAge, writePortrait } = await import('./seed-members.js');
   const dateOfBirth = dateOfBirthForAge(rnd, DEMO_PROFILE.age, now);
   const signupDate = new Date(now.getTime() - 90 * DAY_MS);
   const activatedAt = new Date(signupDate.getTime() + 4 * 60_000);
