@@ -43,7 +43,9 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
           'afterwards. 404 export_not_found for a used, expired or foreign token.',
         querystring: dataExportQuerySchema,
         response: {
-          200: dataExportResponseSchema.or(z.any()),
+          200: dataExportResponseSchema.or(
+            z.string().meta({ format: 'binary', description: 'With ?download=: the ZIP' }),
+          ),
           403: apiErrorSchema,
           404: apiErrorSchema,
         },
@@ -55,11 +57,14 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (token === undefined) return { export: await exportState(app.db, memberId) };
       const { body, createdAt } = await takeExport(app.db, app.config.exportsDir, memberId, token);
       const day = createdAt.toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="amora-data-${day}.zip"`)
-        .header('cache-control', 'no-store')
-        .send(body);
+      return (
+        reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', `attachment; filename="amora-data-${day}.zip"`)
+          .header('cache-control', 'no-store')
+          // Fastify sends a Buffer as it is; the schema documents it as the binary answer.
+          .send(body as unknown as string)
+      );
     },
   );
 };
