@@ -7,7 +7,7 @@ import { AboutForm } from '@/features/my-profile/components/about-form';
 import { DetailsForm } from '@/features/my-profile/components/details-form';
 import { FlaggedPhotosSetting } from '@/features/my-profile/components/flagged-photos-setting';
 import { InterestsForm } from '@/features/my-profile/components/interests-form';
-import { LocationForm } from '@/features/my-profile/components/location-form';
+import { LocationSection } from '@/features/my-profile/components/location-section';
 import { PhotoManager } from '@/features/my-profile/components/photo-manager';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -46,7 +46,7 @@ export function Component() {
         </div>
         <div className="col-lg-7 d-grid gap-4 align-content-start">
           <DetailsForm user={user} />
-          <LocationForm user={user} settings={settings} />
+          <LocationSection user={user} settings={settings} />
           <AboutForm user={user} visibleNotes={settings.visible_profile_notes} />
           {showInterests && <InterestsForm user={user} />}
           <FlaggedPhotosSetting user={user} />
