@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { AboutForm } from '@/features/my-profile/components/about-form';
-import { DetailsForm } from '@/features/my-profile/components/details-form';
+import { DetailsSection } from '@/features/my-profile/components/details-section';
 import { FlaggedPhotosSetting } from '@/features/my-profile/components/flagged-photos-setting';
 import { InterestsForm } from '@/features/my-profile/components/interests-form';
 import { LocationSection } from '@/features/my-profile/components/location-section';
@@ -45,7 +45,7 @@ export function Component() {
           </div>
         </div>
         <div className="col-lg-7 d-grid gap-4 align-content-start">
-          <DetailsForm user={user} />
+          <DetailsSection user={user} />
           <LocationSection user={user} settings={settings} />
           <AboutForm user={user} visibleNotes={settings.visible_profile_notes} />
           {showInterests && <InterestsForm user={user} />}
