@@ -3,7 +3,7 @@ import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { AboutForm } from '@/features/my-profile/components/about-form';
+import { AboutSection } from '@/features/my-profile/components/about-section';
 import { DetailsSection } from '@/features/my-profile/components/details-section';
 import { FlaggedPhotosSetting } from '@/features/my-profile/components/flagged-photos-setting';
 import { InterestsForm } from '@/features/my-profile/components/interests-form';
@@ -47,7 +47,7 @@ export function Component() {
         <div className="col-lg-7 d-grid gap-4 align-content-start">
           <DetailsSection user={user} />
           <LocationSection user={user} settings={settings} />
-          <AboutForm user={user} visibleNotes={settings.visible_profile_notes} />
+          <AboutSection user={user} visibleNotes={settings.visible_profile_notes} />
           {showInterests && <InterestsForm user={user} />}
           <FlaggedPhotosSetting user={user} />
           <AccountSettings />
