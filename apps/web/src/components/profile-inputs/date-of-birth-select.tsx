@@ -1,39 +1,22 @@
 import { MAX_AGE, MIN_AGE } from '@amora/shared/constants';
+import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/lib/i18n';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Day, month and year as chosen; any part may still be empty. */
-export interface DateParts {
-  day: string;
-  month: string;
-  year: string;
-}
-
-export const datePartsOf = (date: string | null | undefined): DateParts => {
-  const [year, month, day] = date?.split('-').map(Number) ?? [];
-  return {
-    day: day ? String(day) : '',
-    month: month ? String(month) : '',
-    year: year ? String(year) : '',
-  };
-};
-
-/** `YYYY-MM-DD`, or '' while a part is missing (the shared rule then refuses it). */
-export const isoDateOf = ({ day, month, year }: DateParts) =>
-  year && month && day ? `${year}-${pad(Number(month))}-${pad(Number(day))}` : '';
+import type { DateParts } from './date-parts';
 
 interface Props {
   legend: string;
   value: DateParts;
   onChange: (value: DateParts) => void;
   error?: string;
+  /** Given the day, so a form can move focus to the date when it is wrong. */
+  inputRef?: Ref<HTMLSelectElement>;
 }
 
 /** Date of birth as three selects, years from MIN_AGE to MAX_AGE back (spec section 5). */
-export function DateOfBirthSelect({ legend, value, onChange, error }: Props) {
+export function DateOfBirthSelect({ legend, value, onChange, error, inputRef }: Props) {
   const { t } = useTranslation();
+  const id = useId();
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => thisYear - MIN_AGE - i);
   const monthName = new Intl.DateTimeFormat(currentLocale(), { month: 'long' });
@@ -41,12 +24,14 @@ export function DateOfBirthSelect({ legend, value, onChange, error }: Props) {
   const set = (part: keyof DateParts) => (e: { target: { value: string } }) =>
     onChange({ ...value, [part]: e.target.value });
   return (
-    <fieldset className="mb-3">
+    <fieldset className="mb-3" aria-describedby={error ? `${id}-feedback` : undefined}>
       <legend className="form-label fw-medium fs-6">{legend}</legend>
       <div className="d-flex gap-2">
         <select
+          ref={inputRef}
           aria-label={t('signup.details.day')}
           className={`form-select ${invalid}`}
+          aria-invalid={error ? true : undefined}
           value={value.day}
           onChange={set('day')}
         >
@@ -60,6 +45,7 @@ export function DateOfBirthSelect({ legend, value, onChange, error }: Props) {
         <select
           aria-label={t('signup.details.month')}
           className={`form-select ${invalid}`}
+          aria-invalid={error ? true : undefined}
           value={value.month}
           onChange={set('month')}
         >
@@ -73,6 +59,7 @@ export function DateOfBirthSelect({ legend, value, onChange, error }: Props) {
         <select
           aria-label={t('signup.details.year')}
           className={`form-select ${invalid}`}
+          aria-invalid={error ? true : undefined}
           value={value.year}
           onChange={set('year')}
         >
@@ -84,7 +71,11 @@ export function DateOfBirthSelect({ legend, value, onChange, error }: Props) {
           ))}
         </select>
       </div>
-      {error && <div className="invalid-feedback d-block">{error}</div>}
+      {error && (
+        <div id={`${id}-feedback`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
     </fieldset>
   );
 }

@@ -3,11 +3,11 @@ import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { AboutForm } from '@/features/my-profile/components/about-form';
-import { DetailsForm } from '@/features/my-profile/components/details-form';
+import { AboutSection } from '@/features/my-profile/components/about-section';
+import { DetailsSection } from '@/features/my-profile/components/details-section';
 import { FlaggedPhotosSetting } from '@/features/my-profile/components/flagged-photos-setting';
 import { InterestsForm } from '@/features/my-profile/components/interests-form';
-import { LocationForm } from '@/features/my-profile/components/location-form';
+import { LocationSection } from '@/features/my-profile/components/location-section';
 import { PhotoManager } from '@/features/my-profile/components/photo-manager';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -45,9 +45,9 @@ export function Component() {
           </div>
         </div>
         <div className="col-lg-7 d-grid gap-4 align-content-start">
-          <DetailsForm user={user} />
-          <LocationForm user={user} settings={settings} />
-          <AboutForm user={user} visibleNotes={settings.visible_profile_notes} />
+          <DetailsSection user={user} />
+          <LocationSection user={user} settings={settings} />
+          <AboutSection user={user} visibleNotes={settings.visible_profile_notes} />
           {showInterests && <InterestsForm user={user} />}
           <FlaggedPhotosSetting user={user} />
           <AccountSettings />

@@ -1,37 +1,47 @@
 import { type Interest, MAX_INTERESTS } from '@amora/shared/rules/profile-fields';
 import type { User } from '@amora/shared/schemas/user';
+import { profilePatchSchema } from '@amora/shared/schemas/user-update';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Check } from 'lucide-react';
-import { useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useValidationText } from '@/components/form-field';
+import { FormActions } from '@/components/profile-forms/form-actions';
 import { SectionCard } from '@/components/section-card';
 import { useUpdateUser } from '@/lib/update-user';
 import { useInterests } from '../api/get-interests';
 import { useSaveFeedback } from './use-save-feedback';
 
-/** Interests as toggle chips, at most MAX_INTERESTS. */
+const interestsSchema = z.object({ interests: profilePatchSchema.shape.interests.unwrap() });
+type InterestsValues = z.infer<typeof interestsSchema>;
+
+/** Interests as toggle chips, at most MAX_INTERESTS, by the shared profile schema. */
 export function InterestsForm({ user }: { user: User }) {
   const { t } = useTranslation();
+  const text = useValidationText();
   const interests = useInterests();
   const update = useUpdateUser();
   const feedback = useSaveFeedback();
-  const [chosen, setChosen] = useState<Interest[]>(user.profile.interests as Interest[]);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<InterestsValues>({
+    resolver: zodResolver(interestsSchema),
+    defaultValues: { interests: user.profile.interests as Interest[] },
+  });
+  const { field, fieldState } = useController({ control: form.control, name: 'interests' });
+  const chosen = field.value;
   const full = chosen.length >= MAX_INTERESTS;
 
   const toggle = (id: Interest) =>
-    setChosen((current) =>
-      current.includes(id) ? current.filter((c) => c !== id) : [...current, id],
-    );
+    field.onChange(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);
 
-  const save = async () => {
-    setProblem(null);
+  const save = form.handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ profile: { interests: chosen } });
+      await update.mutateAsync({ profile: values });
       feedback.saved();
-    } catch (error) {
-      setProblem(feedback.failed(error));
+    } catch {
+      // Shown from update.error.
     }
-  };
+  });
 
   return (
     <SectionCard
@@ -39,32 +49,37 @@ export function InterestsForm({ user }: { user: User }) {
       title={t('my_profile.interests.title')}
       description={t('my_profile.interests.text', { max: MAX_INTERESTS, n: chosen.length })}
     >
-      <div className="d-flex flex-wrap gap-2 mb-3">
-        {interests.data?.map(({ id }) => {
-          const on = chosen.includes(id as Interest);
-          return (
-            <button
-              key={id}
-              type="button"
-              className={`btn btn-sm rounded-pill interest-chip ${on ? 'btn-primary' : 'btn-outline-secondary'}`}
-              aria-pressed={on}
-              disabled={!on && full}
-              onClick={() => toggle(id as Interest)}
-            >
-              {on && <Check size={14} aria-hidden="true" className="me-1" />}
-              {t(`interests.${id}`)}
-            </button>
-          );
-        })}
-      </div>
-      {problem && (
-        <div className="alert alert-danger" role="alert">
-          {problem}
+      <form onSubmit={save} noValidate>
+        <div className="d-flex flex-wrap gap-2 mb-3">
+          {interests.data?.map(({ id }, index) => {
+            const on = chosen.includes(id as Interest);
+            return (
+              <button
+                key={id}
+                ref={index === 0 ? field.ref : undefined}
+                type="button"
+                className={`btn btn-sm rounded-pill interest-chip ${on ? 'btn-primary' : 'btn-outline-secondary'}`}
+                aria-pressed={on}
+                disabled={!on && full}
+                onClick={() => toggle(id as Interest)}
+              >
+                {on && <Check size={14} aria-hidden="true" className="me-1" />}
+                {t(`interests.${id}`)}
+              </button>
+            );
+          })}
         </div>
-      )}
-      <button type="button" className="btn btn-primary" onClick={save} disabled={update.isPending}>
-        {t('my_profile.save')}
-      </button>
+        {fieldState.error && (
+          <div className="alert alert-danger" role="alert">
+            {text(fieldState.error.message) || t('validation.invalid')}
+          </div>
+        )}
+        <FormActions
+          error={update.error}
+          pending={update.isPending}
+          submitLabel={t('my_profile.save')}
+        />
+      </form>
     </SectionCard>
   );
 }
