@@ -1,6 +1,7 @@
 import { INTERESTS, PROFILE_FIELDS, PROFILE_NOTES } from '@amora/shared/rules/profile-fields';
 import type { PublicProfile } from '@amora/shared/schemas/profile';
 import type { Settings } from '@amora/shared/schemas/site';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const KNOWN_INTERESTS = new Set<string>(INTERESTS);
@@ -40,50 +41,49 @@ export function ProfileDetails({
   return (
     <>
       {notes.map(({ key, text }) => (
-        <section className="card mb-3" key={key} aria-labelledby={`note-${key}`}>
-          <div className="card-body">
-            <h2 className="h5" id={`note-${key}`}>
-              {t(`member.notes.${key}`)}
-            </h2>
-            <p className="mb-0 text-break" style={{ whiteSpace: 'pre-line' }}>
-              {text}
-            </p>
-          </div>
-        </section>
+        <InfoCard key={key} id={`note-${key}`} title={t(`member.notes.${key}`)}>
+          <p className="mb-0 text-break" style={{ whiteSpace: 'pre-line' }}>
+            {text}
+          </p>
+        </InfoCard>
       ))}
       {details.length > 0 && (
-        <section className="card mb-3" aria-labelledby="profile-details">
-          <div className="card-body">
-            <h2 className="h5" id="profile-details">
-              {t('member.details')}
-            </h2>
-            <dl className="row mb-0">
-              {details.map(({ field, label, value }) => (
-                <div className="col-sm-6 mb-2" key={field}>
-                  <dt className="small fw-normal text-body-secondary">{label}</dt>
-                  <dd className="mb-0">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        </section>
+        <InfoCard id="profile-details" title={t('member.details')}>
+          <dl className="row mb-0">
+            {details.map(({ field, label, value }) => (
+              <div className="col-sm-6 mb-2" key={field}>
+                <dt className="small fw-normal text-body-secondary">{label}</dt>
+                <dd className="mb-0">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </InfoCard>
       )}
       {interests.length > 0 && (
-        <section className="card mb-3" aria-labelledby="profile-interests">
-          <div className="card-body">
-            <h2 className="h5" id="profile-interests">
-              {t('member.interests')}
-            </h2>
-            <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
-              {interests.map((id) => (
-                <li key={id} className="badge rounded-pill text-bg-light border fw-normal fs-6">
-                  {t(`interests.${id}`)}
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <InfoCard id="profile-interests" title={t('member.interests')}>
+          <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
+            {interests.map((id) => (
+              <li key={id} className="badge rounded-pill text-bg-light border fw-normal fs-6">
+                {t(`interests.${id}`)}
+              </li>
+            ))}
+          </ul>
+        </InfoCard>
       )}
     </>
+  );
+}
+
+/** One titled card of the profile, named by its heading for screen readers. */
+function InfoCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card mb-3" aria-labelledby={id}>
+      <div className="card-body">
+        <h2 className="h5" id={id}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
   );
 }
