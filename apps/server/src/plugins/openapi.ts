@@ -62,9 +62,9 @@ function transform(input: TransformInput) {
   const { schema, url } = jsonSchemaTransform(input);
   const route = (input as TransformInput & { route: RouteOptions }).route;
   const method = [route.method].flat()[0] ?? 'GET';
+  if (!url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url };
   // A route declared without a schema (test apps build some) is listed as it is.
   if (!schema) return { schema, url };
-  if (!url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url };
   // Without answers of its own the route still answers 200 (what @fastify/swagger assumes).
   const own = (schema.response ?? { 200: { description: 'Default Response' } }) as Record<
     string,
