@@ -215,9 +215,10 @@ describe('the classifier', () => {
     }
     const duration = performance.now() - started;
     // On the calling thread the timer could tick only between photos (about 10 times), and
-    // would wait 60 ms to 2 s each time; beside a thread it keeps its pace. The bounds leave
-    // room for a loaded CI machine.
+    // would wait 60 ms to 2 s each time; beside a thread it keeps its pace. The tick count is
+    // what tells the two apart; the longest gap only rules out a stall of a second, since a
+    // loaded CI machine alone delays a 5 ms timer by a few hundred ms now and then.
     expect(ticks).toBeGreaterThan(duration / 5 / 3);
-    expect(longest).toBeLessThan(250);
+    expect(longest).toBeLessThan(1000);
   });
 });
