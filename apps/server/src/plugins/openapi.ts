@@ -22,9 +22,12 @@ export function operationIdOf(method: string, url: string): string {
     .join('');
 }
 
+/** The `{ error }` body as JSON Schema, converted once for every operation's error answers. */
+const API_ERROR_JSON = z.toJSONSchema(apiErrorSchema) as JsonSchema;
+
 const errorAnswer = (description: string): JsonSchema => ({
   description: `${description}: { error: { code, message } }`,
-  ...(z.toJSONSchema(apiErrorSchema) as JsonSchema),
+  ...API_ERROR_JSON,
 });
 
 /**
