@@ -46,6 +46,19 @@ const navigationAllowlist = APP_ROUTES.filter((route) => !route.redirectTo).flat
  * dozens of small files, each costing the phone a request and brotli its shared context.
  */
 const inStartup = new Set<string>();
+
+/**
+ * A package's index that re-exports hundreds of modules (lucide-react's icons): the
+ * bundler keeps only the exports used, so being imported by it says nothing about being
+ * needed at start. Without this every icon of every page would ride in the start-up chunk.
+ */
+const BARREL_IMPORTS = 100;
+function isBarrel(ctx: ChunkingContext, id: string): boolean {
+  return (
+    id.includes('/node_modules/') &&
+    (ctx.getModuleInfo(id)?.importedIds.length ?? 0) > BARREL_IMPORTS
+  );
+}
 function startupChunk(moduleId: string, ctx: ChunkingContext): string | null {
   // Only "yes" is remembered: a "no" found while a cycle was cut short may not be final.
   const reaches = (id: string, seen: Set<string>): boolean => {
@@ -53,7 +66,8 @@ function startupChunk(moduleId: string, ctx: ChunkingContext): string | null {
     const info = ctx.getModuleInfo(id);
     if (!info || seen.has(id)) return false;
     seen.add(id);
-    if (!info.isEntry && !info.importers.some((importer) => reaches(importer, seen))) return false;
+    const importers = info.importers.filter((importer) => !isBarrel(ctx, importer));
+    if (!info.isEntry && !importers.some((importer) => reaches(importer, seen))) return false;
     inStartup.add(id);
     return true;
   };
@@ -80,10 +94,10 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png}', '_i18n/*/messages.json'],
+        // The shell only (issue 24): the page, the start-up script and styles. Every other
+        // chunk and the locale tables are cached when first used (runtimeCaching below).
+        globPatterns: ['index.html', 'assets/index-*.{js,css}', 'favicon.svg'],
         globIgnores: ['sw-push.js', 'builds/**'],
-        // The app asks for /_i18n/<locale>/messages.json?v=<build id>; precached by content.
-        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^v$/],
         cleanupOutdatedCaches: true,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [
@@ -95,8 +109,25 @@ export default defineConfig({
         ],
         navigateFallbackAllowlist: navigationAllowlist,
         importScripts: ['/sw-push.js'],
-        // No runtime caching: /api, /uploads and everything else not precached go to the network.
-        runtimeCaching: [],
+        // /api, /uploads and everything not listed here go to the network.
+        runtimeCaching: [
+          {
+            // Named by their content: a cached copy is always the right one.
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'amora-assets',
+              expiration: { maxEntries: 300, purgeOnQuotaError: true },
+            },
+          },
+          {
+            // Network first: a locale the operator lists as uncacheable (spec section 7) is
+            // asked for with `cache: no-cache` and must reach the server; offline, the copy.
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/_i18n/'),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'amora-locales', expiration: { maxEntries: 30 } },
+          },
+        ],
       },
     }),
   ],
@@ -127,7 +158,13 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: startupChunk, debugName: 'startup' }] } },
+      output: process.env.NOSTARTUP
+        ? {
+            codeSplitting: {
+              experimentalInlineCommonChunks: { maxSize: Number(process.env.NOSTARTUP) },
+            },
+          }
+        : { codeSplitting: { groups: [{ name: startupChunk, debugName: 'startup' }] } },
     },
   },
   server: {

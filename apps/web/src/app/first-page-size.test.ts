@@ -6,20 +6,25 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The scripts a phone downloads for the first page, in brotli bytes (quality 11, as a
- * precompressed file would be). Measured on 2026-11-25 (188.6 and 188.2 KB, with the
- * start-up chunk of vite.config.ts and the signup steps after the first loaded when
- * reached); a change may lower these, never raise them (issue 24
- * brings them down to 120 KB with everything else).
+ * precompressed file would be). Measured on 2026-11-25 after toasts, zod, the hash and the
+ * spell checker left the visitor’s first page (issue 24): 154.2, 146.5, 155.8 and 167.4 KiB.
+ * A change may lower these, never raise them; issue 24's targets are 120 KB for the
+ * visitor's pages and 190 KB for /members (`npm run bench -- front-end` measures them
+ * as sent).
  */
 const BUDGET_BROTLI_BYTES: Record<string, number> = {
-  '/': 192 * 1024,
-  '/login': 191 * 1024,
+  '/': 155 * 1024,
+  '/login': 147 * 1024,
+  '/landers/video/x': 156 * 1024,
+  '/members': 172 * 1024,
 };
 
 /** The route module each page loads (app/route-modules.ts). */
 const PAGE_MODULES: Record<string, string> = {
   '/': 'src/app/routes/home/home-page.tsx',
   '/login': 'src/app/routes/auth/login-page.tsx',
+  '/landers/video/x': 'src/app/routes/landing/campaign-lander-page.tsx',
+  '/members': 'src/app/routes/members/members-page.tsx',
 };
 
 interface Chunk {

@@ -1,17 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '@/lib/query-client';
-import { watchBuilds } from './build-watch';
-import { createRouter } from './router';
+import type { createRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => {
-    const created = createRouter(queryClient);
-    watchBuilds(created);
-    return created;
-  });
+/** The app: the query client and the router, both made before the first render (main.tsx). */
+export function App({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createRouter>;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -7,6 +7,7 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
+import { settingsQueryOptions } from '@/lib/settings-query';
 import { userQueryOptions } from '@/lib/user-query';
 import { ChatLayout } from './layouts/chat-layout';
 import { DefaultLayout } from './layouts/default-layout';
@@ -64,7 +65,15 @@ export function createRouter(queryClient: QueryClient) {
       children: [
         {
           errorElement: <RouteError />,
-          loader: () => queryClient.ensureQueryData(userQueryOptions()).catch(() => null),
+          // The settings with the user, in parallel: every page's frame needs them, and a
+          // first render without them would shift as they arrive (issue 24).
+          loader: async () => {
+            const [user] = await Promise.all([
+              queryClient.ensureQueryData(userQueryOptions()).catch(() => null),
+              queryClient.ensureQueryData(settingsQueryOptions()).catch(() => null),
+            ]);
+            return user;
+          },
           children: [
             byLayout('default'),
             byLayout('chat'),

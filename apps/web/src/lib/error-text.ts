@@ -4,7 +4,7 @@ import {
   type ErrorCode,
   isErrorCode,
 } from '@amora/shared/errors';
-import { IMAGE_UPLOAD_LIMITS } from '@amora/shared/schemas/images';
+import { IMAGE_UPLOAD_LIMITS } from '@amora/shared/rules/image-upload-limits';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
 import { momentText } from './locale-format';

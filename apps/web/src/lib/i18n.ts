@@ -1,11 +1,9 @@
 import { FALLBACK_LOCALE, LOCALE_INFO, LOCALES, type Locale } from '@amora/shared/constants';
 import { chooseLocale, isLocale } from '@amora/shared/rules/locale';
 import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { appConfig } from '@/config/app-config';
+import { localeBackend } from './locale-backend';
 import { readLocaleCookie, writeLocaleCookie } from './locale-cookie';
-import { fetchUncacheableLocale } from './uncacheable-locales';
 
 /** Loads `/_i18n/{locale}/messages.json` for the locale chosen by the shared rule. */
 export async function initI18n(): Promise<typeof i18next> {
@@ -16,7 +14,7 @@ export async function initI18n(): Promise<typeof i18next> {
     console.warn(`Locale messages ${language}/${namespace} failed to load: ${message}`),
   );
   await i18next
-    .use(HttpBackend)
+    .use(localeBackend)
     .use(initReactI18next)
     .init({
       lng: locale,
@@ -31,10 +29,6 @@ export async function initI18n(): Promise<typeof i18next> {
       // retries, then the fallback language.
       maxRetries: 2,
       retryTimeout: 250,
-      backend: {
-        loadPath: `/_i18n/{{lng}}/{{ns}}.json?v=${appConfig.buildId}`,
-        alternateFetch: fetchUncacheableLocale,
-      },
     })
     .catch((error) => console.warn('Locale messages failed to load', error));
   document.documentElement.lang = LOCALE_INFO[currentLocale()].tag;

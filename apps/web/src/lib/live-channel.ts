@@ -1,4 +1,5 @@
-import { LIVE_PATH, type LiveEvent, liveEventSchema } from '@amora/shared/schemas/live';
+import { LIVE_PATH } from '@amora/shared/rules/live-path';
+import type { LiveEvent } from '@amora/shared/schemas/live';
 import { useEffect, useRef } from 'react';
 import { sendPageHidden } from './page-hidden';
 
@@ -44,6 +45,12 @@ export function useLiveChannelOpened(listener: OpenListener) {
 }
 
 let openSocket: WebSocket | null = null;
+
+let schemaLoading: Promise<typeof import('@amora/shared/schemas/live').liveEventSchema> | null =
+  null;
+/** The events' schema (and zod) load with the first socket: visitors never open one. */
+const liveEventSchema = () =>
+  (schemaLoading ??= import('@amora/shared/schemas/live').then((module) => module.liveEventSchema));
 
 /** Tells the server whether this page is visible and which conversation it shows. */
 export function reportPresence(): void {
@@ -94,8 +101,11 @@ export function connectLive(): () => void {
       } catch {
         return;
       }
-      const parsed = liveEventSchema.safeParse(data);
-      if (parsed.success) emitLiveEvent(parsed.data);
+      // In arrival order: every event waits on the same promise.
+      void liveEventSchema().then((schema) => {
+        const parsed = schema.safeParse(data);
+        if (parsed.success) emitLiveEvent(parsed.data);
+      });
     };
     socket.onclose = (event) => {
       if (openSocket === socket) openSocket = null;

@@ -1,4 +1,4 @@
-import { IMAGE_UPLOAD_LIMITS } from '@amora/shared/schemas/images';
+import { IMAGE_UPLOAD_LIMITS } from '@amora/shared/rules/image-upload-limits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIVE_PATH } from '../rules/live-path.js';
 import { messageSchema } from './chat.js';
 
 /**
@@ -31,8 +32,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
-/** Path of the live channel. */
-export const LIVE_PATH = '/api/live.php';
+export { LIVE_PATH };
 
 /**
  * What a tab tells the server over the live channel: whether it is visible and which

@@ -1,7 +1,6 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { useZeroCredits } from '@/features/credits/api/zero-credits';
 import {
   DESIGN_VERSIONS,
@@ -16,6 +15,7 @@ import {
   clearSkippedSiteEntryWarning,
   hasSkippedSiteEntryWarning,
 } from '@/lib/site-entry-warning-flag';
+import { toast } from '@/lib/toast';
 import { useSession } from '../session/session-context';
 import '@/styles/dev-panel.scss';
 

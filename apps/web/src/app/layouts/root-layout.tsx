@@ -1,18 +1,29 @@
 import { TEMPLATE_NAME } from '@amora/shared/constants';
-import { TOAST } from '@amora/shared/rules/session';
 import clsx from 'clsx';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { useActivationRequired } from '@/lib/activation-required';
 import { useDevPanelFlag } from '@/lib/dev-panel-flag';
+import { useToastAreaWanted } from '@/lib/toast';
 import { useSession } from '../session/session-context';
 import { SessionProvider } from '../session/session-provider';
 import { AuthGate } from './auth-gate';
 import { useCurrentRoute } from './current-route';
 
 const ShellExtras = lazy(() => import('./shell-extras'));
+const ToastArea = lazy(() => import('./toast-area'));
+
+/** The toast area, mounted with the first toast asked for (lib/toast.ts). */
+function Toasts() {
+  const wanted = useToastAreaWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastArea />
+    </Suspense>
+  );
+}
 
 /** Loaded when first needed: few members ever see it, and the first page stays small. */
 const ActivationRequiredPrompt = lazy(() =>
@@ -68,15 +79,7 @@ function RootFrame() {
         <Outlet />
       </AuthGate>
       <ScrollRestoration />
-      <ToastContainer
-        position={TOAST.position}
-        autoClose={TOAST.autoCloseMs}
-        pauseOnHover
-        pauseOnFocusLoss
-        closeOnClick={false}
-        newestOnTop
-        theme="light"
-      />
+      <Toasts />
       <Suspense fallback={null}>
         <ShellExtras />
       </Suspense>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { applyUpdate, onUpdateReady, registerServiceWorker } from '@/lib/service-worker';
 import { useSiteName } from '@/lib/settings-query';
+import { withToast } from '@/lib/toast';
 
 const UPDATE_TOAST_ID = 'pwa-update-ready';
 
@@ -37,12 +37,14 @@ export function ServiceWorkerPrompt() {
   useEffect(() => {
     void registerServiceWorker();
     return onUpdateReady(() => {
-      if (toast.isActive(UPDATE_TOAST_ID)) return;
-      toast(<UpdateReadyToast />, {
-        toastId: UPDATE_TOAST_ID,
-        autoClose: false,
-        closeOnClick: false,
-        draggable: false,
+      withToast((toast) => {
+        if (toast.isActive(UPDATE_TOAST_ID)) return;
+        toast(<UpdateReadyToast />, {
+          toastId: UPDATE_TOAST_ID,
+          autoClose: false,
+          closeOnClick: false,
+          draggable: false,
+        });
       });
     });
   }, []);

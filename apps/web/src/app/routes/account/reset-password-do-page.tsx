@@ -3,11 +3,11 @@ import { CircleX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { LoadError } from '@/components/load-error';
 import { ResultCard } from '@/components/result-card';
 import { useResetTokenCheck } from '@/features/account/api/check-reset-token';
 import { NewPasswordForm } from '@/features/account/components/new-password-form';
+import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /reset-password/do?token=…: where the link in the reset mail lands. */

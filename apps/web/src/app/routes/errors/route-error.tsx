@@ -1,7 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { DefaultLayout } from '../../layouts/default-layout';
-import { ErrorView } from './error-view';
+import { PageLoading } from '../../layouts/page-loading';
+
+/** The error page offers signup and members: loaded when an error is shown, not at start. */
+const ErrorView = lazy(() =>
+  import('./error-view').then((module) => ({ default: module.ErrorView })),
+);
 
 const RELOAD_GUARD_MS = 10_000;
 
@@ -34,10 +40,14 @@ export function RouteError() {
   if (!notFound) console.error(error);
   return (
     <DefaultLayout>
-      <ErrorView
-        status={status}
-        message={notFound ? t('error_page.not_found', { path: pathname }) : t('error_page.generic')}
-      />
+      <Suspense fallback={<PageLoading />}>
+        <ErrorView
+          status={status}
+          message={
+            notFound ? t('error_page.not_found', { path: pathname }) : t('error_page.generic')
+          }
+        />
+      </Suspense>
     </DefaultLayout>
   );
 }

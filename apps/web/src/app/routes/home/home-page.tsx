@@ -3,12 +3,12 @@ import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { FeatureHighlights } from '@/components/feature-highlights';
 import { MemberCard } from '@/components/member-card';
 import { useSearchMembers } from '@/features/search/api/search-members';
 import { SignupCard } from '@/features/signup/components/signup-card';
 import { useSettings, useSiteName } from '@/lib/settings-query';
+import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useArrivedLoggedIn } from '../../session/use-arrived-logged-in';
 

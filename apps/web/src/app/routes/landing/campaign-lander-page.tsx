@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { FeatureHighlights } from '@/components/feature-highlights';
 import { MemberCard } from '@/components/member-card';
+import { MemberCardSkeleton } from '@/components/member-card-skeleton';
 import { MemberPhoto } from '@/components/member-photo';
 import { Wordmark } from '@/components/wordmark';
 import { useSearchMembers } from '@/features/search/api/search-members';
@@ -33,6 +34,7 @@ const VISUAL: Record<Kind, Visual> = {
 };
 
 const PROMISES = ['free', 'private', 'leave'] as const;
+const SKELETON_KEYS = ['s1', 's2', 's3', 's4'];
 
 /**
  * `/landers/{kind}/{slug}`: a campaign page for visitors, with members of their country
@@ -82,7 +84,12 @@ export function Component() {
             {t('home.cta_signup')}
           </a>
           {settings && (
-            <LanderVisual visual={visual} profiles={profiles} cdnPrefix={settings.cdn_prefix} />
+            <LanderVisual
+              visual={visual}
+              profiles={profiles}
+              loading={search.isPending && search.fetchStatus !== 'idle'}
+              cdnPrefix={settings.cdn_prefix}
+            />
           )}
         </div>
         <div className="col-lg-5" id="signup">
@@ -96,15 +103,26 @@ export function Component() {
 function LanderVisual({
   visual,
   profiles,
+  loading,
   cdnPrefix,
 }: {
   visual: Visual;
   profiles: PublicProfile[];
+  /** While the members load their place is kept, so the form below does not move. */
+  loading: boolean;
   cdnPrefix: string;
 }) {
   const { t } = useTranslation();
   if (visual === 'icons') return <FeatureHighlights compact />;
-  if (profiles.length === 0) return null;
+  if (loading && (visual === 'slideshow' || visual === 'collage')) {
+    return (
+      <div
+        className={visual === 'slideshow' ? 'lander-slideshow' : 'lander-collage'}
+        aria-hidden="true"
+      />
+    );
+  }
+  if (profiles.length === 0 && !loading) return null;
   if (visual === 'slideshow' || visual === 'collage') {
     // Pictures only: each face is one of the members listed for the visitor's country.
     const shown = profiles.slice(0, visual === 'slideshow' ? 6 : 5);
@@ -129,11 +147,17 @@ function LanderVisual({
         {t('landers.members_title')}
       </h2>
       <div className={`row g-3 ${visual === 'feed' ? 'row-cols-3' : 'row-cols-2 row-cols-sm-4'}`}>
-        {profiles.slice(0, count).map((profile) => (
-          <div className="col" key={profile.id}>
-            <MemberCard profile={profile} cdnPrefix={cdnPrefix} />
-          </div>
-        ))}
+        {loading
+          ? SKELETON_KEYS.slice(0, count).map((key) => (
+              <div className="col" key={key}>
+                <MemberCardSkeleton />
+              </div>
+            ))
+          : profiles.slice(0, count).map((profile) => (
+              <div className="col" key={profile.id}>
+                <MemberCard profile={profile} cdnPrefix={cdnPrefix} />
+              </div>
+            ))}
       </div>
     </section>
   );

@@ -128,7 +128,7 @@ export function Component() {
           {search.isError && (
             <LoadError error={search.error} onRetry={() => void search.refetch()} />
           )}
-          {search.isPending && <MemberGridSkeleton />}
+          {(search.isPending || !tiles.settled) && <MemberGridSkeleton />}
           {search.isSuccess && profiles.length === 0 && (
             <EmptyState
               icon={<UsersRound />}
@@ -148,7 +148,7 @@ export function Component() {
               }
             />
           )}
-          {profiles.length > 0 && settings && (
+          {profiles.length > 0 && settings && tiles.settled && (
             <div className="row row-cols-2 row-cols-md-3 row-cols-xl-4 g-3">
               {withTiles(profiles, tiles).map((item) =>
                 item.type === 'member' ? (

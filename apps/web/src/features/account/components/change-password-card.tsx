@@ -6,10 +6,10 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { ErrorAlert } from '@/components/error-alert';
 import { PasswordField } from '@/components/password-field';
 import { errorCodeOf, useErrorText } from '@/lib/error-text';
+import { toast } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
 
 /** The own profile's password card: the current password proves it is the member. */

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, MailWarning } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { errorCodeOf, useErrorText } from '@/lib/error-text';
+import { toast } from '@/lib/toast';
 import { userKeys } from '@/lib/user-query';
 import { useResendActivation } from '../api/resend-activation';
 

@@ -1,22 +1,26 @@
-import { type LoginBody, loginBodySchema } from '@amora/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginBody } from '@amora/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { FormField } from '@/components/form-field';
+import { lazyZodResolver } from '@/components/lazy-zod-resolver';
 import { PasswordField } from '@/components/password-field';
 import { ApiError } from '@/lib/api-client';
 import { errorCodeOf } from '@/lib/error-text';
 import { useLogin } from '../api/login';
 
 /** E-mail and password, with errors in place; `onLoggedIn` decides where to go next. */
+const resolver = lazyZodResolver<LoginBody>(() =>
+  import('@amora/shared/schemas/auth').then((module) => module.loginBodySchema),
+);
+
 export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const { t } = useTranslation();
   const login = useLogin();
   const navigate = useNavigate();
   const form = useForm<LoginBody>({
-    resolver: zodResolver(loginBodySchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });

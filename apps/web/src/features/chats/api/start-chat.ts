@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { isNotActivated } from '@/lib/activation-required';
 import { api } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 /** GET /api/chat.php?profile=: the conversation with a member (made if needed), then open it. */
 export function useStartChat(options: { replace?: boolean } = {}) {

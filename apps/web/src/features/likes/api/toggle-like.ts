@@ -2,9 +2,9 @@ import type { LikesResponse } from '@amora/shared/schemas/likes';
 import type { PublicProfile } from '@amora/shared/schemas/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { isNotActivated } from '@/lib/activation-required';
 import { api } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { likeKeys } from './get-likes';
 
 /**

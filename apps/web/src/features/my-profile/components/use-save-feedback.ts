@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 
 /** Saving a part of the profile: a short toast on success (a failure shows in the form). */
 export function useSaveFeedback() {

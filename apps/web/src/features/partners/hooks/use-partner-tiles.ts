@@ -27,6 +27,8 @@ export function useTiles(settings: Settings | undefined, user: User | null, filt
   );
   return {
     eligible,
+    /** False while the cams load: the grid waits, so no tile pushes members aside later. */
+    settled: !eligible || !cams.isPending,
     cams: cams.data ?? [],
     ads: settings?.member_resell.includes('camads') ?? false,
   };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { ErrorAlert } from '@/components/error-alert';
 import { Modal } from '@/components/modal';
+import { toast } from '@/lib/toast';
 import { useRefreshAfterBlock, useSetBlocked } from '../api/blocks';
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { LoadError } from '@/components/load-error';
 import { MemberPhoto } from '@/components/member-photo';
 import { useSettings } from '@/lib/settings-query';
+import { toast } from '@/lib/toast';
 import { useBlocks, useRefreshAfterBlock, useSetBlocked } from '../api/blocks';
 
 /** The own profile's list of blocked members, each with Unblock (what was hidden comes back). */

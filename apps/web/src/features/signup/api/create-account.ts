@@ -1,5 +1,4 @@
 import type { Locale } from '@amora/shared/constants';
-import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import type { User } from '@amora/shared/schemas/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -20,6 +19,8 @@ export interface AccountInput {
 export async function createAccount(input: AccountInput): Promise<User> {
   const email = input.email.trim().toLowerCase();
   const { token } = await validateEmail(email);
+  // The hash library loads with the submit, not with the form (issue 24).
+  const { signupCsrf } = await import('@amora/shared/rules/signup-csrf');
   const tracking = storedTracking();
   const { user } = await api.post<{ user: User }>('/api/user.php?new=1', {
     email,

@@ -1,15 +1,14 @@
-import { suggestEmail } from '@amora/shared/rules/mail-suggestion';
-import { accountFieldsSchema } from '@amora/shared/schemas/signup';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormField } from '@/components/form-field';
+import { lazyZodResolver } from '@/components/lazy-zod-resolver';
 import { PasswordField } from '@/components/password-field';
 import { useErrorText } from '@/lib/error-text';
 import { useEmailStatus } from '../api/validate-email';
 import { LegalModal } from './legal-modal';
+import { useMailSuggestion } from './use-mail-suggestion';
 
 /** "anna.de.vries@…" → "Anna de vries": a friendly first guess, never more than 150 characters. */
 function nameFromEmail(email: string): string {
@@ -29,13 +28,17 @@ export interface AccountValues {
   password: string;
 }
 
+const resolver = lazyZodResolver<AccountValues>(() =>
+  import('@amora/shared/schemas/signup').then((module) => module.accountFieldsSchema),
+);
+
 /** Step 0: e-mail (checked by the server as you type), name and password. */
 export function AccountStep({ onSubmit }: { onSubmit: (values: AccountValues) => Promise<void> }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
   const form = useForm<AccountValues>({
-    resolver: zodResolver(accountFieldsSchema),
+    resolver,
     mode: 'onChange',
     defaultValues: { email: '', name: '', password: '' },
   });
@@ -44,7 +47,8 @@ export function AccountStep({ onSubmit }: { onSubmit: (values: AccountValues) =>
   const status = useEmailStatus(email);
   const emailStatus =
     status.data && status.data.email === email.trim().toLowerCase() ? status.data.status : null;
-  const suggestion = emailStatus === 'new' || emailStatus === null ? suggestEmail(email) : null;
+  const suggested = useMailSuggestion(email);
+  const suggestion = emailStatus === 'new' || emailStatus === null ? suggested : null;
   const statusBlocks = emailStatus !== null && emailStatus !== 'new';
 
   // An empty name is filled from the address's local part as it is typed, and follows it

@@ -68,10 +68,14 @@ export function SignupFlow({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const settings = useSettings().data;
-  const { data: user = null } = useQuery(userQueryOptions());
+  const userQuery = useQuery(userQueryOptions());
+  const user = userQuery.data ?? null;
   const push = usePush(settings ? settings.push_pub : undefined);
   const createAccount = useCreateAccount();
-  const [step, setStep] = useState<SignupStep | null>(null);
+  // A visitor starts at the form in the first render: no placeholder to shift the page.
+  const [step, setStep] = useState<SignupStep | null>(() =>
+    settings && userQuery.data === null ? SIGNUP_STEPS.account : null,
+  );
   const body = useRef<HTMLDivElement>(null);
   const [pushWaitOver, setPushWaitOver] = useState(false);
   useEffect(() => {

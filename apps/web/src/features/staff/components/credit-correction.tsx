@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { ErrorAlert } from '@/components/error-alert';
+import { toast } from '@/lib/toast';
 import { useCreditCorrection } from '../api/staff-api';
 import { NoteField } from './note-field';
 

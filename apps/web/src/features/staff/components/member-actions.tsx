@@ -1,8 +1,8 @@
 import type { MemberDetail } from '@amora/shared/schemas/staff';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { ErrorAlert } from '@/components/error-alert';
+import { toast } from '@/lib/toast';
 import { useMemberAction } from '../api/staff-api';
 import { NoteField } from './note-field';
 

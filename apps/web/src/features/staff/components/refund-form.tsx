@@ -1,9 +1,9 @@
 import type { AdminOrder } from '@amora/shared/schemas/order-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { ErrorAlert } from '@/components/error-alert';
 import { formatMinor, minorAsInput } from '@/lib/money';
+import { toast } from '@/lib/toast';
 import { useRefund } from '../api/staff-api';
 import { NoteField } from './note-field';
 

@@ -9,11 +9,11 @@ import {
 import { type AdminSite, PROFILE_NOTE_NAMES } from '@amora/shared/schemas/site-admin';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadError } from '@/components/load-error';
 import { SectionCard } from '@/components/section-card';
 import { displayName } from '@/lib/locale-format';
+import { toast } from '@/lib/toast';
 import { useAdminSite, useSaveSite } from '../api/staff-api';
 import { LabelledField, SelectField } from './labelled-field';
 

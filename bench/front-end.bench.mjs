@@ -1,0 +1,187 @@
+// The first pages a phone loads, measured from outside on the built app (issue 24): cold
+// loads in Chromium (script and style bytes as sent, requests, LCP, CLS), the service
+// worker's precache on a first visit, and Lighthouse's mobile performance score (median
+// of 3). Each figure is printed beside its target; nothing here is a test.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startServer } from './support.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const KB = 1024;
+/** Targets of issue 24, in bytes transferred (brotli, as served). */
+const JS_TARGET = { '/': 120 * KB, '/login': 120 * KB, lander: 120 * KB, '/members': 190 * KB };
+const PRECACHE_TARGET = 400 * KB;
+const LIGHTHOUSE_TARGET = 95;
+const CLS_TARGET = 0.05;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const mark = (ok) => (ok ? 'met' : 'MISSED');
+
+const dataDir = mkdtempSync(join(tmpdir(), 'amora-bench-front-'));
+const server = await startServer({
+  DATA_DIR: dataDir,
+  SEED_MEMBERS: '200',
+  RATE_LIMIT: 'off',
+  LOG_LEVEL: 'warn',
+});
+const lander = '/landers/video/bench';
+
+/** The session cookie of the demo member, for the logged-in page. */
+async function demoCookie() {
+  const response = await fetch(`${server.url}/api/login.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-app-package': 'bench' },
+    body: JSON.stringify({ email: 'demo@amora.test', password: 'amora-demo-2026' }),
+  });
+  const [pair] = (response.headers.get('set-cookie') ?? '').split(';');
+  const [name, ...value] = pair.split('=');
+  return { name, value: value.join('='), url: server.url };
+}
+
+/** One cold load on a phone-sized screen: what the page itself fetched, LCP and CLS. */
+async function coldLoad(browser, path, cookie) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  if (cookie) await context.addCookies([cookie]);
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__metrics = { lcp: 0, cls: 0 };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__metrics.lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (!entry.hadRecentInput) window.__metrics.cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const responses = [];
+  page.on('response', (response) => responses.push(response));
+  await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1000);
+  const metrics = await page.evaluate(() => window.__metrics);
+  const totals = { js: 0, css: 0, requests: 0 };
+  for (const response of responses) {
+    const sizes = await response.request().sizes();
+    const type = response.request().resourceType();
+    totals.requests += 1;
+    if (type === 'script') totals.js += sizes.responseBodySize;
+    if (type === 'stylesheet') totals.css += sizes.responseBodySize;
+  }
+  await context.close();
+  return { ...totals, ...metrics };
+}
+
+/** What the service worker downloads on a first visit to `/` before it is active. */
+async function precacheBytes(browser) {
+  const context = await browser.newContext();
+  let bytes = 0;
+  let files = 0;
+  const pending = [];
+  context.on('response', (response) => {
+    if (!response.request().serviceWorker()) return;
+    pending.push(
+      response
+        .request()
+        .sizes()
+        .then((sizes) => {
+          bytes += sizes.responseBodySize;
+          files += 1;
+        }),
+    );
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active;
+    if (worker && worker.state !== 'activated')
+      await new Promise((resolve) => worker.addEventListener('statechange', resolve));
+  });
+  await Promise.all(pending);
+  await context.close();
+  return { bytes, files };
+}
+
+/** Lighthouse's mobile performance score and CLS, median of RUNS runs on a fresh profile. */
+async function lighthouseScore(path) {
+  const scores = [];
+  for (let run = 0; run < RUNS; run++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', ...FLAGS],
+    });
+    try {
+      const result = await lighthouse(`${server.url}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      const { categories, audits } = result.lhr;
+      scores.push({
+        score: Math.round((categories.performance.score ?? 0) * 100),
+        cls: audits['cumulative-layout-shift'].numericValue,
+        lcp: audits['largest-contentful-paint'].numericValue,
+        tbt: audits['total-blocking-time'].numericValue,
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  scores.sort((a, b) => a.score - b.score);
+  return scores[Math.floor(scores.length / 2)];
+}
+
+try {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const cookie = await demoCookie();
+  const pages = [
+    ['/', '/'],
+    ['/login', '/login'],
+    ['lander', lander],
+    ['/members', '/members', cookie],
+  ];
+  console.log('Cold loads in Chromium, 390 px phone, no service worker (bytes as sent):');
+  for (const [name, path, withCookie] of pages) {
+    const load = await coldLoad(browser, path, withCookie);
+    const target = JS_TARGET[name];
+    console.log(
+      `  ${name.padEnd(9)} JS ${kb(load.js).padStart(9)} (target ≤ ${kb(target)}: ${mark(load.js <= target)})  CSS ${kb(load.css).padStart(8)}  ${String(load.requests).padStart(3)} requests  LCP ${load.lcp.toFixed(0)} ms  CLS ${load.cls.toFixed(3)} (≤ ${CLS_TARGET}: ${mark(load.cls <= CLS_TARGET)})`,
+    );
+  }
+  const precache = await precacheBytes(browser);
+  console.log(
+    `Service worker precache on a first visit: ${kb(precache.bytes)} in ${precache.files} files (target ≤ ${kb(PRECACHE_TARGET)}: ${mark(precache.bytes <= PRECACHE_TARGET)})`,
+  );
+  await browser.close();
+
+  console.log(`Lighthouse ${RUNS > 1 ? `median of ${RUNS}` : '1 run'}, mobile defaults:`);
+  for (const [name, path] of pages.slice(0, 3)) {
+    const { score, cls, lcp, tbt } = await lighthouseScore(path);
+    console.log(
+      `  ${name.padEnd(9)} performance ${String(score).padStart(3)} (target ≥ ${LIGHTHOUSE_TARGET}: ${mark(score >= LIGHTHOUSE_TARGET)})  LCP ${(lcp / 1000).toFixed(2)} s  TBT ${tbt.toFixed(0)} ms  CLS ${cls.toFixed(3)} (≤ ${CLS_TARGET}: ${mark(cls <= CLS_TARGET)})`,
+    );
+  }
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
