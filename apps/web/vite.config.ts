@@ -9,6 +9,7 @@ import { APP_ROUTES, matchRoute } from '../../packages/shared/src/routes.ts';
 import { buildInfoPlugin } from './vite/build-info.ts';
 import { localeMessagesPlugin } from './vite/locale-messages.ts';
 import { precompressPlugin } from './vite/precompress.ts';
+import { routePreloadsPlugin } from './vite/route-preloads.ts';
 
 const shared = fileURLToPath(new URL('../../packages/shared/src', import.meta.url));
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -83,6 +84,7 @@ export default defineConfig({
     },
     localeMessagesPlugin(`${src}/locales`),
     buildInfoPlugin(buildId),
+    routePreloadsPlugin(src, buildId),
     precompressPlugin(),
     // One service worker, /sw.js with scope / (DESIGN "Contract details"); the server
     // serves /manifest.webmanifest, and src/lib/service-worker.ts registers the worker.
@@ -158,13 +160,7 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
-      output: process.env.NOSTARTUP
-        ? {
-            codeSplitting: {
-              experimentalInlineCommonChunks: { maxSize: Number(process.env.NOSTARTUP) },
-            },
-          }
-        : { codeSplitting: { groups: [{ name: startupChunk, debugName: 'startup' }] } },
+      output: { codeSplitting: { groups: [{ name: startupChunk, debugName: 'startup' }] } },
     },
   },
   server: {

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRoute } from '@amora/shared/routes';
-import { LOCALE_MESSAGES_MAX_AGE_SECONDS } from '@amora/shared/rules/locale';
+import { LOCALE_COOKIE, LOCALE_MESSAGES_MAX_AGE_SECONDS } from '@amora/shared/rules/locale';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { pagePreloads } from '../lib/page-preloads.js';
 import { decodedPath } from '../lib/route-path.js';
 import { readStoredSettings } from '../modules/site/site.repository.js';
 
@@ -58,6 +59,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const webRoot = built ? realpathSync(app.config.webDist) : app.config.webDist;
   const indexPath = join(webRoot, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
+  const preloadsFor = pagePreloads(webRoot);
 
   // Each request reads the folder afresh (no cached handles or listings), so a removed
   // photo's file answers 404 at once.
@@ -95,12 +97,25 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  const sendApp = (reply: FastifyReply, status: number) =>
-    reply
+  const sendApp = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    routeName: string | null,
+  ) => {
+    const { uncacheable_locales } = await readStoredSettings(app.db);
+    const links = preloadsFor(
+      routeName,
+      request.cookies?.[LOCALE_COOKIE],
+      request.headers['accept-language'],
+      uncacheable_locales,
+    );
+    return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .send(links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml);
+  };
 
   app.setNotFoundHandler((request, reply) => {
     const path = decodedPath(request);
@@ -113,9 +128,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     // Production leaves the demo's pages out of the route table (decision 029).
     const match = found?.route.demoOnly && app.config.mode !== 'demo' ? null : found;
     if (match?.route.redirectTo) return reply.redirect(match.route.redirectTo);
-    return sendApp(reply, match ? 200 : 404);
+    return sendApp(request, reply, match ? 200 : 404, match?.route.name ?? null);
   });
 
   // "/" is a client route too; give it the app explicitly so static index lookup never wins.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply, 200));
+  app.get('/', { schema: { hide: true } }, (request, reply) =>
+    sendApp(request, reply, 200, 'index'),
+  );
 });

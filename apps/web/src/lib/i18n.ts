@@ -18,7 +18,9 @@ export async function initI18n(): Promise<typeof i18next> {
     .use(initReactI18next)
     .init({
       lng: locale,
-      fallbackLng: FALLBACK_LOCALE,
+      // Every table holds every key (a unit test checks): a second, English one would be
+      // 15 KB more on every first page for nothing (issue 24). See inLanguageOrFallback.
+      fallbackLng: false,
       supportedLngs: [...LOCALES],
       load: 'languageOnly',
       ns: ['messages'],
@@ -31,8 +33,18 @@ export async function initI18n(): Promise<typeof i18next> {
       retryTimeout: 250,
     })
     .catch((error) => console.warn('Locale messages failed to load', error));
-  document.documentElement.lang = LOCALE_INFO[currentLocale()].tag;
+  await inLanguageOrFallback(locale);
   return i18next;
+}
+
+/** A table that could not be had leaves the app in the fallback language (spec section 8). */
+async function inLanguageOrFallback(locale: Locale) {
+  if (locale !== FALLBACK_LOCALE && !i18next.hasResourceBundle(locale, 'messages')) {
+    await i18next
+      .changeLanguage(FALLBACK_LOCALE)
+      .catch((error) => console.warn('Locale messages failed to load', error));
+  }
+  document.documentElement.lang = LOCALE_INFO[currentLocale()].tag;
 }
 
 export function currentLocale(): Locale {
@@ -43,8 +55,8 @@ export function currentLocale(): Locale {
 /** The language switcher: remembers the choice in the cookie, no URL prefix. */
 export async function changeLocale(locale: Locale) {
   writeLocaleCookie(locale);
-  await i18next.changeLanguage(locale);
-  document.documentElement.lang = LOCALE_INFO[locale].tag;
+  await i18next.changeLanguage(locale).catch(() => undefined);
+  await inLanguageOrFallback(locale);
 }
 
 export const gifLocale = () => LOCALE_INFO[currentLocale()].gifLocale;

@@ -1,0 +1,78 @@
+import { matchRoute } from '@amora/shared/routes';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { screenFor } from './route-modules';
+
+/** Spec section 9: at most about four at once, and only a handful per page. */
+const MAX_CONCURRENT = 4;
+const MAX_ROUTES = 8;
+// Not 'scroll': the router's own scroll restoration would fire it.
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'mousemove'] as const;
+
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** Data saver on, or a 2G-class connection: the member's bytes are not ours to spend. */
+function slowConnection(): boolean {
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  return Boolean(connection?.saveData) || /^(slow-)?2g$/.test(connection?.effectiveType ?? '');
+}
+
+/** The app routes the page links to, in page order, without the one shown. */
+function linkedRoutes(current: string | undefined): string[] {
+  const names = new Set<string>();
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')) {
+    const name = matchRoute(new URL(link.href).pathname)?.route.name;
+    if (name && name !== current) names.add(name);
+  }
+  return [...names];
+}
+
+const idleSupported = () => typeof window.requestIdleCallback === 'function';
+
+const fetched = new Set<string>();
+
+/** Loads the screens' scripts, four at a time; a failure is left for the real visit. */
+async function prefetch(names: string[]) {
+  const queue = names.filter((name) => !fetched.has(name)).slice(0, MAX_ROUTES);
+  for (const name of queue) fetched.add(name);
+  const worker = async () => {
+    for (let name = queue.shift(); name; name = queue.shift()) {
+      await Promise.resolve()
+        .then(() => screenFor(name)())
+        .catch(() => fetched.delete(name));
+    }
+  };
+  await Promise.all(Array.from({ length: MAX_CONCURRENT }, worker));
+}
+
+/**
+ * Prefetches the screens the page links to (spec section 9), once the visitor has shown
+ * they are there (a touch, a key, the wheel) and the browser is idle: the first page's own
+ * load never competes with it, and a slow connection skips it.
+ */
+export function useRoutePrefetch() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (slowConnection()) return;
+    let idle: number | undefined;
+    const start = () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, start);
+      const run = () => void prefetch(linkedRoutes(matchRoute(pathname)?.route.name));
+      // Safari has no requestIdleCallback: a short delay stands in for it.
+      idle = idleSupported()
+        ? window.requestIdleCallback(run, { timeout: 2000 })
+        : window.setTimeout(run, 200);
+    };
+    for (const type of INTERACTIONS) window.addEventListener(type, start, { passive: true });
+    return () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, start);
+      if (idle !== undefined) {
+        if (idleSupported()) window.cancelIdleCallback(idle);
+        else window.clearTimeout(idle);
+      }
+    };
+  }, [pathname]);
+}
