@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
@@ -49,17 +50,23 @@ const navigationAllowlist = APP_ROUTES.filter((route) => !route.redirectTo).flat
 const inStartup = new Set<string>();
 
 /**
- * A package's index that re-exports hundreds of modules (lucide-react's icons): the
- * bundler keeps only the exports used, so being imported by it says nothing about being
- * needed at start. Without this every icon of every page would ride in the start-up chunk.
+ * A package's index that only re-exports a module (react-i18next's `Trans`, lucide-react's
+ * icons): the bundler keeps the exports used, so being re-exported by it says nothing about
+ * being needed at start. Without this, whatever any page uses of such a package would ride
+ * in the start-up chunk.
  */
-const BARREL_IMPORTS = 100;
-function isBarrel(ctx: ChunkingContext, id: string): boolean {
+function onlyReExports(ctx: ChunkingContext, importer: string, id: string): boolean {
+  if (!importer.includes('/node_modules/')) return false;
+  const code = ctx.getModuleInfo(importer)?.code;
+  if (!code) return false;
+  const path = relative(dirname(importer), id);
+  const quoted = `['"]${(path.startsWith('.') ? path : `./${path}`).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`;
   return (
-    id.includes('/node_modules/') &&
-    (ctx.getModuleInfo(id)?.importedIds.length ?? 0) > BARREL_IMPORTS
+    new RegExp(`export\\s*(?:\\*|\\{[^}]*\\})\\s*from\\s*${quoted}`).test(code) &&
+    !new RegExp(`import\\s[^;]*?from\\s*${quoted}|import\\s*${quoted}`).test(code)
   );
 }
+
 function startupChunk(moduleId: string, ctx: ChunkingContext): string | null {
   // Only "yes" is remembered: a "no" found while a cycle was cut short may not be final.
   const reaches = (id: string, seen: Set<string>): boolean => {
@@ -67,7 +74,7 @@ function startupChunk(moduleId: string, ctx: ChunkingContext): string | null {
     const info = ctx.getModuleInfo(id);
     if (!info || seen.has(id)) return false;
     seen.add(id);
-    const importers = info.importers.filter((importer) => !isBarrel(ctx, importer));
+    const importers = info.importers.filter((importer) => !onlyReExports(ctx, importer, id));
     if (!info.isEntry && !importers.some((importer) => reaches(importer, seen))) return false;
     inStartup.add(id);
     return true;
@@ -96,8 +103,7 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       workbox: {
-        // The shell only (issue 24): the page, the start-up script and styles. Every other
-        // chunk and the locale tables are cached when first used (runtimeCaching below).
+        // The shell only (issue 24): the page, the start-up script and styles.
         globPatterns: ['index.html', 'assets/index-*.{js,css}', 'favicon.svg'],
         globIgnores: ['sw-push.js', 'builds/**'],
         cleanupOutdatedCaches: true,
@@ -111,25 +117,11 @@ export default defineConfig({
         ],
         navigateFallbackAllowlist: navigationAllowlist,
         importScripts: ['/sw-push.js'],
-        // /api, /uploads and everything not listed here go to the network.
-        runtimeCaching: [
-          {
-            // Named by their content: a cached copy is always the right one.
-            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'amora-assets',
-              expiration: { maxEntries: 300, purgeOnQuotaError: true },
-            },
-          },
-          {
-            // Network first: a locale the operator lists as uncacheable (spec section 7) is
-            // asked for with `cache: no-cache` and must reach the server; offline, the copy.
-            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/_i18n/'),
-            handler: 'NetworkFirst',
-            options: { cacheName: 'amora-locales', expiration: { maxEntries: 30 } },
-          },
-        ],
+        // Nothing else is handled by the worker: chunks (named by their content, kept a year)
+        // and locale tables (a day, or revalidated when uncacheable) are cached on first use
+        // by the browser's HTTP cache, which also answers offline. A runtime cache here kept
+        // a waiting update from taking over while prefetched chunks went through it.
+        runtimeCaching: [],
       },
     }),
   ],

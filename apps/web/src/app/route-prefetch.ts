@@ -1,6 +1,7 @@
 import { matchRoute } from '@amora/shared/routes';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { isUpdateWaiting } from '@/lib/service-worker';
 import { screenFor } from './route-modules';
 
 /** Spec section 9: at most about four at once, and only a handful per page. */
@@ -24,8 +25,11 @@ function slowConnection(): boolean {
 function linkedRoutes(current: string | undefined): string[] {
   const names = new Set<string>();
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')) {
-    const name = matchRoute(new URL(link.href).pathname)?.route.name;
-    if (name && name !== current) names.add(name);
+    const route = matchRoute(new URL(link.href).pathname)?.route;
+    // Not the developer's pages nor the staff console: few follow those links, and the
+    // console alone outweighs everything else.
+    if (!route || route.demoOnly || route.name.startsWith('admin')) continue;
+    if (route.name !== current) names.add(route.name);
   }
   return [...names];
 }
@@ -60,7 +64,11 @@ export function useRoutePrefetch() {
     let idle: number | undefined;
     const start = () => {
       for (const type of INTERACTIONS) window.removeEventListener(type, start);
-      const run = () => void prefetch(linkedRoutes(matchRoute(pathname)?.route.name));
+      // A waiting new version replaces this one's chunks: fetching them would be waste,
+      // and it kept the waiting worker from taking over when the member chose Refresh.
+      const run = () => {
+        if (!isUpdateWaiting()) void prefetch(linkedRoutes(matchRoute(pathname)?.route.name));
+      };
       // Safari has no requestIdleCallback: a short delay stands in for it.
       idle = idleSupported()
         ? window.requestIdleCallback(run, { timeout: 2000 })
