@@ -37,7 +37,11 @@ try {
     body: JSON.stringify({ email: 'demo@amora.test', password: 'amora-demo-2026' }),
   });
   const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const bareRate = await measure('bare node:http (small JSON)', `${bare.url}/`);
   await measure('GET /api/settings.php', `${server.url}/api/settings.php`);
   await measure('GET /api/profile.php', `${server.url}/api/profile.php?id=42`);
@@ -51,7 +55,11 @@ try {
   console.log(
     `user.php logged in: ${(share * 100).toFixed(1)} % of the bare server's requests/s (target ≥ ${USER_SHARE_TARGET * 100} %) ${share >= USER_SHARE_TARGET ? 'met' : 'NOT met'}`,
   );
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   await Promise.all([server.stop(), bare.stop()]);
   rmSync(dataDir, { recursive: true, force: true });

@@ -18,6 +18,7 @@ import { appPackagePlugin } from './plugins/app-package.js';
 import { demoRepliesPlugin } from './plugins/demo-replies.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { livePlugin } from './plugins/live.js';
+import { memberCachePlugin } from './plugins/member-cache.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { routeRedirectsPlugin } from './plugins/route-redirects.js';
@@ -113,6 +114,7 @@ export async function buildApp({
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(appPackagePlugin);
+  await app.register(memberCachePlugin, { listen });
   await app.register(sessionPlugin);
   await app.register(staffPlugin);
   await app.register(uploadsPlugin);

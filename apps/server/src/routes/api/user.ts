@@ -71,7 +71,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await loadUser(app.db, app.requireMember(request), app.config.adminEmails),
+      user: await loadUser(app.db, app.requireMember(request), app.config.adminEmails, {
+        cache: app.memberCache,
+      }),
     }),
   );
 
