@@ -29,8 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end $$
   `.execute(db);
 
-  // Members: any column but the activity stamp, which moves once a minute per active member
-  // and which the cache does not serve (it re-reads the session row for it every minute).
+  // Members: any change but the activity stamp moving forward, which the app does once a
+  // minute per active member and which the cache re-reads every minute anyway (a stamp set
+  // back, by an operator or a test, is a change).
   await sql`
     create function member_changed_on_members() returns trigger
     language plpgsql as $$
@@ -41,6 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         perform member_changed_send(array(
           select n.id from new_rows n join old_rows o on o.id = n.id
           where (to_jsonb(o) - 'last_active_at') is distinct from (to_jsonb(n) - 'last_active_at')
+             or n.last_active_at < o.last_active_at
         ));
       end if;
       return null;
@@ -48,8 +50,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
 
   // Sessions: an ended session matters (deleted, moved to another member, or its expiry
-  // brought forward); a new one is not in any cache, and the sliding of the idle expiry on
-  // use (later, never earlier), the last use and the staff window do not change who it is.
+  // brought forward), and so does its last use set back; a new one is not in any cache, and
+  // what the app does on use (last use and idle expiry moving forward, the staff window)
+  // does not change who it is.
   await sql`
     create function member_changed_on_sessions() returns trigger
     language plpgsql as $$
@@ -63,6 +66,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           where n.member_id is distinct from o.member_id
              or n.created_at is distinct from o.created_at
              or n.expires_at < o.expires_at
+             or n.last_seen_at < o.last_seen_at
         ));
       end if;
       return null;
