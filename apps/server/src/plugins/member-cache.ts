@@ -13,6 +13,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sessions and own answers of logged-in members, kept right by NOTIFY (decision 042). */
     memberCache: MemberCache<CachedSession, UserRows>;
+    /**
+     * Resolves once this instance heard every member change committed before the call (by
+     * any instance, or in SQL): a request it serves afterwards sees them.
+     */
+    memberChangesHeard(): Promise<void>;
   }
 }
 
@@ -27,6 +32,9 @@ export const memberCachePlugin = fp(async (app: FastifyInstance, options: { list
   app.decorate('memberCache', cache);
   let unlisten: Unlisten | null = null;
   let removeHook: (() => void) | null = null;
+  app.decorate('memberChangesHeard', async () => {
+    await unlisten?.caughtUp();
+  });
   app.addHook('onReady', async () => {
     unlisten = await options.listen(
       MEMBER_CHANGED_CHANNEL,
