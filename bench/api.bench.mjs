@@ -42,13 +42,13 @@ try {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const bareRate = await measure('bare node:http (small JSON)', `${bare.url}/`);
   await measure('GET /api/settings.php', `${server.url}/api/settings.php`);
   await measure('GET /api/profile.php', `${server.url}/api/profile.php?id=42`);
+  // The bare server just before and just after user.php, so the share meets the same load.
+  const bareRate = await measure('bare node:http (small JSON)', `${bare.url}/`);
   const userRate = await measure('GET /api/user.php (logged in)', `${server.url}/api/user.php`, {
     cookie,
   });
-  // The bare server again after the app: the load may have changed in between.
   const bareAfter = await measure('bare node:http, again', `${bare.url}/`);
   const bareMean = (bareRate + bareAfter) / 2;
   const share = userRate / bareMean;
