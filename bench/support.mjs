@@ -13,10 +13,13 @@ async function freePort() {
   });
 }
 
-/** Starts the built server and waits for /api/health. */
-export async function startServer(env) {
+/**
+ * Starts the built server (or another script, `script`) and waits for /api/health; the bare
+ * server of bare-server.mjs answers every path.
+ */
+export async function startServer(env, { script = entry } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { type Listen, pgliteListen, postgresListen } from './listen.js';
 import { createPgliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
+import { AfterWriteHooks, poolWithAfterWrite, registerAfterWriteHooks } from './write-barrier.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -42,7 +43,11 @@ export function openPostgres(connectionString: string, max = 10): DatabaseHandle
   const pool = new pg.Pool({ connectionString, max, types: typeParsers });
   // An idle client that loses its server must not take the process down.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const afterWrite = new AfterWriteHooks();
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: poolWithAfterWrite(pool, afterWrite) }),
+  });
+  registerAfterWriteHooks(db, afterWrite);
   return {
     db,
     kind: 'postgres',

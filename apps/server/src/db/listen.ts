@@ -1,9 +1,30 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
-export type Unlisten = () => Promise<void>;
+/** Ends a subscription; `caughtUp` resolves once everything committed before it was heard. */
+export interface Unlisten {
+  (): Promise<void>;
+  /**
+   * Resolves once every notification committed before the call has been handed to
+   * `onPayload` (or the subscription is down, which `onDown` told). The member cache waits
+   * for it after each write, so the writing request answers after its own instance forgot
+   * what the write changed (docs/decisions/042).
+   */
+  caughtUp(): Promise<void>;
+}
+/** For subscribers that keep state the notifications keep right (caches). */
+export interface ListenEvents {
+  /** Listening (again): notifications sent while down, if any, were lost. */
+  onUp?: () => void;
+  /** The connection was lost: notifications are lost until `onUp`. */
+  onDown?: () => void;
+}
 /** Subscribes to a PostgreSQL NOTIFY channel; every app instance hears every notification. */
-export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  events?: ListenEvents,
+) => Promise<Unlisten>;
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -11,12 +32,17 @@ function checkChannel(channel: string) {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad NOTIFY channel name ${channel}`);
 }
 
-/** PGlite: its one connection hears its own notifications (there is only this instance). */
+/**
+ * PGlite: its one connection hears its own notifications (there is only this instance), and
+ * hands them to the listeners before the query that committed them resolves: caught up at
+ * every moment, never down.
+ */
 export function pgliteListen(client: PGlite): Listen {
-  return async (channel, onPayload) => {
+  return async (channel, onPayload, events = {}) => {
     checkChannel(channel);
     const unsubscribe = await client.listen(channel, onPayload);
-    return () => unsubscribe();
+    events.onUp?.();
+    return Object.assign(() => unsubscribe(), { caughtUp: async () => {} });
   };
 }
 
@@ -29,7 +55,7 @@ export function postgresListen(
   connectionString: string,
   onError: (error: unknown) => void = () => {},
 ): Listen {
-  return async (channel, onPayload) => {
+  return async (channel, onPayload, events = {}) => {
     checkChannel(channel);
     let client: pg.Client | null = null;
     let stopped = false;
@@ -51,12 +77,14 @@ export function postgresListen(
       await next.query(`LISTEN ${channel}`);
       client = next;
       attempt = 0;
+      events.onUp?.();
     };
 
     const reconnect = () => {
       if (stopped || retry) return;
       const old = client;
       client = null;
+      if (old) events.onDown?.();
       old?.removeAllListeners('end');
       void old?.end().catch(() => {});
       const delay = Math.min(30_000, 250 * 2 ** attempt);
@@ -70,8 +98,36 @@ export function postgresListen(
       }, delay);
     };
 
+    // The listening session's own NOTIFY commits after every write that committed before the
+    // call, and PostgreSQL delivers a session's own notifications (and all queued before
+    // them) before the statement answers: when it resolves, `onPayload` has seen them all.
+    // One in flight at a time; callers arriving meanwhile share the next one.
+    let inFlight: Promise<void> | null = null;
+    let next: Promise<void> | null = null;
+    const sync = async (): Promise<void> => {
+      const current = client;
+      if (!current) return;
+      await current.query('select pg_notify($1, $2)', [channel, '']).then(
+        () => {},
+        () => {},
+      );
+    };
+    const caughtUp = (): Promise<void> => {
+      if (!inFlight) {
+        inFlight = sync().finally(() => {
+          inFlight = null;
+        });
+        return inFlight;
+      }
+      next ??= inFlight.then(() => {
+        next = null;
+        return caughtUp();
+      });
+      return next;
+    };
+
     await connect();
-    return async () => {
+    const unlisten = async () => {
       stopped = true;
       if (retry) clearTimeout(retry);
       const last = client;
@@ -79,5 +135,6 @@ export function postgresListen(
       last?.removeAllListeners('end');
       await last?.end().catch(() => {});
     };
+    return Object.assign(unlisten, { caughtUp });
   };
 }

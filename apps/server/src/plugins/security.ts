@@ -1,9 +1,9 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { addressKey } from '../lib/client-address.js';
 import { isUnder } from '../lib/route-path.js';
 
@@ -26,7 +26,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     }
     return payload;
   });
-  await app.register(helmet, {
+  // Helmet's middleware made once: @fastify/helmet builds it again for every request (parsing
+  // the CSP directives each time), a tenth of a cached call's time.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -47,6 +49,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     },
     strictTransportSecurity: config.secureCookies,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, () => done());
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);

@@ -50,6 +50,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (!token) return;
     const session = await resolveSession(db, token, config.sessionLifetime, {
       withContext: request.routeOptions.config.memberContext === true,
+      cache: app.memberCache,
     });
     if (session === null) return;
     request.memberId = session.memberId;

@@ -3,6 +3,7 @@ import type { SessionInfo } from '@amora/shared/schemas/sessions';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import type { MemberCache } from '../members/member-cache.js';
 import {
   deleteMemberSessions,
   deleteSession,
@@ -67,28 +68,67 @@ export interface MemberContext {
   rememberedSearch: Record<string, string> | null;
 }
 
+/** What the member cache keeps of a session (times in ms since the epoch). */
+export interface CachedSession {
+  memberId: number;
+  lastSeenAt: number;
+  lastActiveAt: number;
+  endsAt: number;
+}
+
+export type SessionCache = Pick<
+  MemberCache<CachedSession, unknown>,
+  'begin' | 'getSession' | 'setSession'
+>;
+
+/**
+ * Whether a session read at some time still answers for now without the database: not
+ * ended, and neither its use nor the member's activity is due to be noted (each once a
+ * minute), so serving it skips no write.
+ */
+const servable = (s: CachedSession, now: number) =>
+  now < s.endsAt &&
+  now - s.lastSeenAt < SESSION_TOUCH_STEP_MS &&
+  now - s.lastActiveAt <= ACTIVITY_STEP_MS;
+
 /**
  * The member of a session cookie, or null; notes the session's use once a minute (sliding
  * its idle expiry, never past `maxDays` after the login) and tells whether the member's last
  * activity is older than a minute (search orders by it). With `withContext`, the member's
- * context comes along.
+ * context comes along. With a `cache`, a session read within the minute answers without the
+ * database (the context is never cached: routes that ask for it read it).
  */
 export async function resolveSession(
   db: Kysely<Database>,
   token: string,
   lifetime: SessionLifetime,
-  { withContext }: { withContext: boolean },
+  { withContext, cache }: { withContext: boolean; cache?: SessionCache | null },
 ): Promise<{ memberId: number; activityStale: boolean; context: MemberContext | null } | null> {
   if (!/^[\w-]{20,100}$/.test(token)) return null;
   const id = sessionId(token);
+  const useCache = cache && !withContext ? cache : null;
+  const hit = useCache?.getSession(id);
+  if (hit && servable(hit, Date.now())) {
+    return { memberId: hit.memberId, activityStale: false, context: null };
+  }
+  const ticket = useCache?.begin() ?? null;
   const found = await findSessionMember(db, id, lifetime, { withContext });
   if (!found) return null;
-  if (Date.now() - found.lastSeenAt.getTime() >= SESSION_TOUCH_STEP_MS) {
+  const read: CachedSession = {
+    memberId: found.memberId,
+    lastSeenAt: found.lastSeenAt.getTime(),
+    lastActiveAt: found.lastActiveAt.getTime(),
+    endsAt: found.endsAt.getTime(),
+  };
+  const now = Date.now();
+  if (now - read.lastSeenAt >= SESSION_TOUCH_STEP_MS) {
     await touchSession(db, id, lifetime, SESSION_TOUCH_STEP_MS / 1000 - 1);
+  } else if (useCache && servable(read, now)) {
+    useCache.setSession(ticket, id, read);
   }
   return {
     memberId: found.memberId,
-    activityStale: Date.now() - found.lastActiveAt.getTime() > ACTIVITY_STEP_MS,
+    activityStale: now - read.lastActiveAt > ACTIVITY_STEP_MS,
     context: found.context,
   };
 }

@@ -20,7 +20,7 @@ import { deleteAccount } from '../../modules/account/account-deletion.service.js
 import { endSession } from '../../modules/auth/session.service.js';
 import { saveMemberSettings } from '../../modules/members/member.repository.js';
 import { updateLocation, updateProfile } from '../../modules/members/profile-update.service.js';
-import { loadUser } from '../../modules/members/user.service.js';
+import { loadUser, loadUserBody } from '../../modules/members/user.service.js';
 import { isAllowedPushEndpoint } from '../../modules/push/push-service-hosts.js';
 import { upsertPushSubscription } from '../../modules/push/push-subscription.repository.js';
 import { signUp } from '../../modules/signup/signup.service.js';
@@ -70,9 +70,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userResponseSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => ({
-      user: await loadUser(app.db, app.requireMember(request), app.config.adminEmails),
-    }),
+    async (request, reply) => {
+      const body = await loadUserBody(app.db, app.requireMember(request), app.config.adminEmails, {
+        cache: app.memberCache,
+        serialize: (answer) => String(reply.serialize(answer)),
+      });
+      // Already serialized by the route's serializer: a string with a JSON type goes out as is.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.post(
