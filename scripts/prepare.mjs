@@ -97,7 +97,12 @@ const sourceHash = () =>
     'apps/web',
   ]);
 
-const OUTPUTS = ['packages/shared/dist', 'apps/server/dist/server.js', 'apps/web/dist/index.html'];
+const OUTPUTS = [
+  'packages/shared/dist',
+  'apps/server/dist/server.js',
+  'apps/server/bundle/server.js',
+  'apps/web/dist/index.html',
+];
 const upToDate = (sources) =>
   !changed('build', sources) && OUTPUTS.every((p) => existsSync(join(root, p)));
 
@@ -123,6 +128,7 @@ function buildAll(sources) {
   // module of its own at start-up (no lazy imports of its own files), see decision 022.
   run('npm', ['run', 'build', '-w', '@amora/shared']);
   run('npm', ['run', 'build', '-w', '@amora/server']);
+  run(process.execPath, [join(root, 'scripts', 'bundle-server.mjs')]);
   buildWeb();
   remember('build', sources);
 }

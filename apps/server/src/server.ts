@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp } from './app.js';
@@ -10,7 +11,18 @@ import { SecretsUnreadableError } from './modules/site/secrets.js';
 import { prepareData, pruneExpiredRecords, StartupError } from './startup.js';
 import { serveDataResets } from './test-harness.js';
 
+/** Milliseconds since the process started: where a start's seconds go (bench/start.bench.mjs). */
+const phases: Record<string, number> = {};
+let phaseEnd = 0;
+function phase(name: string): void {
+  const now = Math.round(performance.now());
+  phases[name] = now - phaseEnd;
+  phaseEnd = now;
+}
+
 async function main() {
+  // Everything before this line: node itself and loading the server's modules.
+  phase('import');
   let config: ReturnType<typeof parseConfig>;
   try {
     config = parseConfig();
@@ -26,6 +38,7 @@ async function main() {
   for (const warning of config.warnings) logger.warn(warning);
   const handle = await openDatabase(config);
   logger.info({ database: handle.kind }, 'database open');
+  phase('openDatabase');
   let demoEmail: string | null;
   let adminEmail: string | null;
   try {
@@ -38,6 +51,7 @@ async function main() {
     }
     throw error;
   }
+  phase('prepareData');
   const app = await buildApp({
     config,
     db: handle.db,
@@ -72,7 +86,12 @@ async function main() {
     await handle.close();
   });
 
+  phase('buildApp');
   await app.listen({ port: config.port, host: config.host });
+  phase('listen');
+  // CPU time beside the phases: on a shared machine the wall-clock phases grow with its load.
+  const cpu = process.cpuUsage();
+  logger.info({ phases, cpuMs: Math.round((cpu.user + cpu.system) / 1000) }, 'started');
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   logger.info({ url }, 'listening');
   // A plain banner for the person who ran `npm start`, beside the JSON log lines.

@@ -5,6 +5,7 @@ import { internalTargetPath } from '@amora/shared/rules/route-redirects';
 import { PRODUCT_IDS } from '@amora/shared/schemas/orders';
 import { z } from 'zod';
 import { isLoopbackHost } from '../lib/loopback.js';
+import { SERVER_ROOT } from '../server-root.js';
 import { chooseMode, modeWarnings, productionProblems } from './mode.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
@@ -298,7 +299,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadsDir: resolve(e.UPLOADS_DIR ?? `${dataDir}/uploads`),
     /** Where "download my data" files wait for their download (a day at most). */
     exportsDir: resolve(`${dataDir}/exports`),
-    webDist: resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
+    webDist: resolve(e.WEB_DIST ?? fileURLToPath(new URL('../web/dist', SERVER_ROOT))),
     seedMembers: e.SEED_MEMBERS ?? (mode === 'demo' ? 300 : 0),
     demoPassword: e.DEMO_PASSWORD,
     /** Exact paths answered with 302 to their target (the app applies them too). */

@@ -23,9 +23,18 @@ const DATE = 1082;
 const parseInt8 = (value: string) => Number(value);
 const keepText = (value: string) => value;
 
+/**
+ * PGlite's own default of 128 MB shared buffers is zeroed inside WebAssembly on every open:
+ * about half a second of a warm `npm start` on a 2-core machine (issue 24). 32 MB holds the
+ * demo's and the 5 000-member benchmark's whole database; beyond it pages come from the
+ * operating system's cache. A larger site runs on PostgreSQL (`DATABASE_URL`).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, {
+    startParams: PGLITE_START_PARAMS,
     parsers: { [pgliteTypes.INT8]: parseInt8, [pgliteTypes.DATE]: keepText },
   });
   const db = new Kysely<Database>({ dialect: createPgliteDialect(client) });

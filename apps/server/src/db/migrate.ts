@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as initial from './migrations/2026112101-initial.js';
 import * as chatsAndLikes from './migrations/2026112201-chats-and-likes.js';
 import * as outboxAndTokens from './migrations/2026112202-outbox-and-tokens.js';
@@ -54,9 +54,28 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/**
+ * Whether exactly these migrations are recorded, the usual case of a restart: one query,
+ * where Kysely's migrator inspects the catalog, takes its lock and reads the table in a
+ * transaction (a few hundred ms of a warm PGlite start, issue 24). Anything else (a fresh
+ * database, a pending or an unknown migration) goes through the migrator as before.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on any typed Kysely instance.
+async function allApplied(db: Kysely<any>): Promise<boolean> {
+  const names = Object.keys(MIGRATIONS);
+  try {
+    const { rows } = await sql<{ name: string }>`
+      select name from kysely_migration order by name`.execute(db);
+    return rows.length === names.length && rows.every((row, i) => row.name === names[i]);
+  } catch {
+    return false; // no migration table yet
+  }
+}
+
 /** Brings the schema to the newest version; throws with the failing migration's name. */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any typed Kysely instance.
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  if (await allApplied(db)) return [];
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

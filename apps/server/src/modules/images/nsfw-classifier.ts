@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
+import { SERVER_ROOT } from '../../server-root.js';
 
 /** The model's five classes, each with its probability (they sum to 1). */
 export type NsfwProbabilities = Record<'Drawing' | 'Hentai' | 'Neutral' | 'Porn' | 'Sexy', number>;
@@ -20,7 +21,7 @@ export interface PhotoClassifier {
 }
 
 const SIZE = 224;
-const WORKER_URL = new URL('../../../workers/nsfw-classifier.mjs', import.meta.url);
+const WORKER_URL = new URL('workers/nsfw-classifier.mjs', SERVER_ROOT);
 
 /**
  * The photo classifier of this process (issue 18): a worker thread that loads the model on

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, ImageRow, ProfileRow } from '../../db/schema.js';
-import { noBlockBetween } from '../safety/blocks.repository.js';
+import { notBlockedWith } from '../safety/blocks.repository.js';
 
 export interface ProfileRecord {
   profile: ProfileRow;
@@ -52,7 +52,7 @@ export function profileRecordsQuery(db: Kysely<Database>, options: ProfileVisibi
   }
   const viewerId = options.viewerId ?? null;
   if (viewerId !== null) {
-    query = query.where(noBlockBetween(viewerId, sql.ref('profiles.member_id')));
+    query = query.where(notBlockedWith(viewerId, sql.ref('profiles.member_id')));
   }
   return query.select(
     viewerId === null

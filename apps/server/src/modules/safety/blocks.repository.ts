@@ -15,6 +15,19 @@ export function noBlockBetween(a: MemberRef, b: MemberRef): RawBuilder<boolean> 
     and not exists (select 1 from blocks where blocked_id = ${a} and blocker_id = ${b}))`;
 }
 
+/**
+ * True when `other` neither blocked nor was blocked by `memberId`: the same rule as
+ * `noBlockBetween`, shaped for a list that tests many rows against one member. The member's
+ * blocks both ways are read once into a hashed set (`NOT IN` over a subquery), so each row
+ * costs a hash probe instead of two index probes; on PGlite that took an all-countries count
+ * of 5 000 members from about 100 ms to 3 ms (issue 24). The columns are never null, so
+ * `NOT IN` means exactly `NOT EXISTS`.
+ */
+export function notBlockedWith(memberId: number, other: MemberRef): RawBuilder<boolean> {
+  return sql<boolean>`(${other} not in (select blocked_id from blocks where blocker_id = ${memberId}
+    union all select blocker_id from blocks where blocked_id = ${memberId}))`;
+}
+
 /** Whether either member blocked the other. */
 export async function isBlockedBetween(db: Db, a: number, b: number): Promise<boolean> {
   const row = await db.selectNoFrom(noBlockBetween(a, b).as('clear')).executeTakeFirstOrThrow();

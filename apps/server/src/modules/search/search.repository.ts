@@ -6,7 +6,7 @@ import {
   profileRecordsQuery,
   toProfileRecord,
 } from '../members/profile.repository.js';
-import { noBlockBetween } from '../safety/blocks.repository.js';
+import { notBlockedWith } from '../safety/blocks.repository.js';
 
 /** Who a search lists, in the terms of `search_profiles` (docs/decisions/009). */
 export interface SearchFilter {
@@ -49,7 +49,7 @@ function where<O>(
   if (f.excludeMemberId !== null) {
     q = q
       .where('member_id', '<>', f.excludeMemberId)
-      .where(noBlockBetween(f.excludeMemberId, sql.ref('search_profiles.member_id')));
+      .where(notBlockedWith(f.excludeMemberId, sql.ref('search_profiles.member_id')));
   }
   return q;
 }

@@ -1,7 +1,7 @@
 import type { Gender } from '@amora/shared/constants';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { noBlockBetween } from '../safety/blocks.repository.js';
+import { notBlockedWith } from '../safety/blocks.repository.js';
 
 /** Who is similar, in the terms of `search_profiles` (which holds only listable members). */
 export interface SimilarFilter {
@@ -42,7 +42,7 @@ export async function findSimilarMemberIds(
       q = q.where('member_id', 'not in', [...filter.excludeMemberIds]);
     }
     if (filter.viewerId !== null) {
-      q = q.where(noBlockBetween(filter.viewerId, sql.ref('member_id')));
+      q = q.where(notBlockedWith(filter.viewerId, sql.ref('member_id')));
     }
     return q.orderBy('last_active_at', 'desc').orderBy('member_id', 'desc').limit(limit).execute();
   };
