@@ -98,14 +98,12 @@ async function precacheBytes(browser) {
   const pending = [];
   context.on('response', (response) => {
     if (!response.request().serviceWorker()) return;
+    // The worker's own requests carry no body size: the length as sent (brotli) instead.
     pending.push(
-      response
-        .request()
-        .sizes()
-        .then((sizes) => {
-          bytes += sizes.responseBodySize;
-          files += 1;
-        }),
+      response.allHeaders().then((headers) => {
+        bytes += Number(headers['content-length'] ?? 0);
+        files += 1;
+      }),
     );
   });
   const page = await context.newPage();

@@ -28,8 +28,9 @@ export interface AccountValues {
   password: string;
 }
 
-const resolver = lazyZodResolver<AccountValues>(() =>
-  import('@amora/shared/schemas/signup').then((module) => module.accountFieldsSchema),
+const resolver = lazyZodResolver<AccountValues>(
+  () => import('@amora/shared/schemas/signup').then((module) => module.accountFieldsSchema),
+  { emptyIsInvalid: true },
 );
 
 /** Step 0: e-mail (checked by the server as you type), name and password. */
