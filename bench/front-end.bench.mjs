@@ -8,18 +8,9 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_FLAGS as FLAGS } from '../scripts/chromium.mjs';
 import { startServer } from './support.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const KB = 1024;
 /** Targets of issue 24, in bytes transferred (brotli, as served). */
 const JS_TARGET = { '/': 120 * KB, '/login': 120 * KB, lander: 120 * KB, '/members': 190 * KB };
