@@ -1,19 +1,14 @@
 import { type Browser, chromium, type LaunchOptions } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 /** Debian's Chromium, headless, with nothing reaching out to the network by itself. */
 export function browserOptions(): LaunchOptions {
   return {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
       // Pages share renderer processes instead of starting one each: about a seventh less
       // CPU for the suite, whose many short-lived pages would each start its own.
       '--renderer-process-limit=2',

@@ -1,0 +1,3 @@
+/** Types of scripts/chromium.mjs, for the browser tests written in TypeScript. */
+export declare const CHROMIUM_PATH: string;
+export declare const CHROMIUM_FLAGS: string[];
