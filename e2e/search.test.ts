@@ -47,8 +47,13 @@ describe('member search in the browser', () => {
     await like.waitFor();
     await like.click();
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
-    const likes = await (await page.request.get(app.url('/api/likes.php'))).json();
-    expect(likes.profiles.length).toBe(1);
+    // The button turns at once; the server has the like once its answer is in.
+    await expect
+      .poll(async () => {
+        const likes = await (await page.request.get(app.url('/api/likes.php'))).json();
+        return likes.profiles.length;
+      })
+      .toBe(1);
 
     await page.route('**/api/likes.php', (route) =>
       route.request().method() === 'GET'
