@@ -1,5 +1,4 @@
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 
 /** Ends a subscription; `caughtUp` resolves once everything committed before it was heard. */
 export interface Unlisten {
@@ -28,7 +27,7 @@ export type Listen = (
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-function checkChannel(channel: string) {
+export function checkChannel(channel: string) {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad NOTIFY channel name ${channel}`);
 }
 
@@ -43,98 +42,5 @@ export function pgliteListen(client: PGlite): Listen {
     const unsubscribe = await client.listen(channel, onPayload);
     events.onUp?.();
     return Object.assign(() => unsubscribe(), { caughtUp: async () => {} });
-  };
-}
-
-/**
- * PostgreSQL: one dedicated connection per listener (a pooled one would be handed to other
- * queries). A lost connection is re-opened with back-off and LISTEN is issued again;
- * notifications sent while it was down are lost, which the clients' polling covers.
- */
-export function postgresListen(
-  connectionString: string,
-  onError: (error: unknown) => void = () => {},
-): Listen {
-  return async (channel, onPayload, events = {}) => {
-    checkChannel(channel);
-    let client: pg.Client | null = null;
-    let stopped = false;
-    let retry: NodeJS.Timeout | null = null;
-    let attempt = 0;
-
-    const connect = async (): Promise<void> => {
-      const next = new pg.Client({ connectionString });
-      next.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined)
-          onPayload(message.payload);
-      });
-      next.on('error', (error) => {
-        onError(error);
-        reconnect();
-      });
-      next.on('end', () => reconnect());
-      await next.connect();
-      await next.query(`LISTEN ${channel}`);
-      client = next;
-      attempt = 0;
-      events.onUp?.();
-    };
-
-    const reconnect = () => {
-      if (stopped || retry) return;
-      const old = client;
-      client = null;
-      if (old) events.onDown?.();
-      old?.removeAllListeners('end');
-      void old?.end().catch(() => {});
-      const delay = Math.min(30_000, 250 * 2 ** attempt);
-      attempt += 1;
-      retry = setTimeout(() => {
-        retry = null;
-        connect().catch((error) => {
-          onError(error);
-          reconnect();
-        });
-      }, delay);
-    };
-
-    // The listening session's own NOTIFY commits after every write that committed before the
-    // call, and PostgreSQL delivers a session's own notifications (and all queued before
-    // them) before the statement answers: when it resolves, `onPayload` has seen them all.
-    // One in flight at a time; callers arriving meanwhile share the next one.
-    let inFlight: Promise<void> | null = null;
-    let next: Promise<void> | null = null;
-    const sync = async (): Promise<void> => {
-      const current = client;
-      if (!current) return;
-      await current.query('select pg_notify($1, $2)', [channel, '']).then(
-        () => {},
-        () => {},
-      );
-    };
-    const caughtUp = (): Promise<void> => {
-      if (!inFlight) {
-        inFlight = sync().finally(() => {
-          inFlight = null;
-        });
-        return inFlight;
-      }
-      next ??= inFlight.then(() => {
-        next = null;
-        return caughtUp();
-      });
-      return next;
-    };
-
-    await connect();
-    const unlisten = async () => {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      const last = client;
-      client = null;
-      last?.removeAllListeners('end');
-      await last?.end().catch(() => {});
-    };
-    return Object.assign(unlisten, { caughtUp });
   };
 }

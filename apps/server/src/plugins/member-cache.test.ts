@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { openPostgres } from '../db/database.js';
+import { openPostgres } from '../db/postgres.js';
 import { changeCredits } from '../modules/credits/credit-ledger.repository.js';
 import { multipart } from '../test/multipart.js';
 import {

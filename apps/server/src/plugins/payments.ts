@@ -22,7 +22,7 @@ declare module 'fastify' {
 /** One provider instance per app, shared by the order routes, webhooks and the job. */
 export const paymentsPlugin = fp(async (app: FastifyInstance) => {
   const log = app.log.child({ module: 'payments' });
-  app.decorate('paymentProvider', paymentProviderFor(app.config, { db: app.db, log }));
+  app.decorate('paymentProvider', await paymentProviderFor(app.config, { db: app.db, log }));
   app.decorate('applyPaymentReport', (report: PaymentReport) =>
     applyPaymentReport(app.db, report, { mode: app.config.mode, log }),
   );

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/database.js';
+import { openPglite } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { openPostgres } from '../db/postgres.js';
 import { databaseUrl } from './pg-url.js';
 
 declare module 'vitest' {

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseKind, openPglite, openPostgres } from '../db/database.js';
+import { type DatabaseKind, openPglite } from '../db/database.js';
 import type { Listen } from '../db/listen.js';
+import { openPostgres } from '../db/postgres.js';
 import type { Database } from '../db/schema.js';
 import { databaseUrl } from './pg-url.js';
 

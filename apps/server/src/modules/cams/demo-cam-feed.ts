@@ -1,5 +1,5 @@
 import type { Gender } from '@amora/shared/constants';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
 import { createRng, pick, randomInt } from '../seed/random.js';
 import {
   type CamFeed,
@@ -126,6 +126,7 @@ async function renderThumb(p: Performer): Promise<Buffer> {
   const svg = Buffer.from(portraitSvg(`cam:${p.account}`, p.gender, { age: p.age }));
   // The portrait's canvas is 400 units wide: one pixel per unit at 72 dpi.
   const density = (72 * PORTRAIT_THUMB.width) / 400;
+  const sharp = await loadSharp();
   return sharp(svg, { density })
     .resize(PORTRAIT_THUMB.width, PORTRAIT_THUMB.height, { fit: 'cover' })
     .flatten({ background: '#ffffff' })

@@ -1,6 +1,7 @@
 import { IMAGE_UPLOAD_LIMITS } from '@amora/shared/schemas/images';
-import sharp, { type FormatEnum, type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
+import type { FormatEnum, Metadata, OutputInfo, SharpOptions } from 'sharp';
 import { badRequest } from '../../lib/errors.js';
+import { loadSharp } from '../../lib/sharp.js';
 
 /** Sizes of the stored WebP files; the thumbnail is the 4:5 card picture of the app. */
 export const IMAGE_SIZES = {
@@ -50,6 +51,7 @@ const notAnImage = (
 ) => badRequest('not_an_image', message);
 
 async function readMetadata(input: Buffer): Promise<Metadata> {
+  const sharp = await loadSharp();
   try {
     // Only the header is read here, so the pixel limit is checked below with a clear answer.
     return await sharp(input, { ...DECODE_OPTIONS, limitInputPixels: false }).metadata();
@@ -94,6 +96,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   // Decode once (with shrink-on-load for JPEG), upright and no larger than the full size;
   // both encodings start from these pixels. Raw pixels carry no metadata at all.
   let decoded: { data: Buffer; info: OutputInfo };
+  const sharp = await loadSharp();
   try {
     decoded = await sharp(input, DECODE_OPTIONS)
       .timeout({ seconds: TIMEOUT_SECONDS })

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
 import { SERVER_ROOT } from '../../server-root.js';
 
 /** The model's five classes, each with its probability (they sum to 1). */
@@ -71,6 +71,7 @@ export function createPhotoClassifier(): PhotoClassifier {
 
   return {
     async classify(image) {
+      const sharp = await loadSharp();
       const { data } = await sharp(image)
         .resize(SIZE, SIZE, { fit: 'fill' })
         .removeAlpha()

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { Database, ImageRow } from '../../db/schema.js';
+import { loadSharp } from '../../lib/sharp.js';
 import type { ImageStorage } from './image-storage.js';
 import type { PhotoClassifier } from './nsfw-classifier.js';
 
@@ -28,8 +28,8 @@ export async function queueScreening(db: Db, images: readonly ImageRow[]): Promi
 }
 
 /** A strong blur: shapes and colours stay, nothing explicit can be made out. */
-const blurred = (file: Buffer, width: number) =>
-  sharp(file)
+const blurred = async (file: Buffer, width: number) =>
+  (await loadSharp())(file)
     .resize({ width, withoutEnlargement: true })
     .blur(Math.max(20, width / 12))
     .webp({ quality: 60 })

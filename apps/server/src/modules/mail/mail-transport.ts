@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '../../config/config.js';
 
 export interface OutgoingMail {
@@ -26,20 +26,28 @@ export function createMailTransport(
   if (!config.smtpUrl) {
     return { kind: 'dev-outbox', send: async () => {}, close() {} };
   }
-  const transporter = nodemailer.createTransport({
-    url: config.smtpUrl,
-    // Bounded waits: a hanging server must not hold a job past its lock.
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-  });
+  const url = config.smtpUrl;
+  // Nodemailer loads with the first mail to send, not with every start (issue 24).
+  let transporter: Promise<Transporter> | null = null;
+  const opened = () => {
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        // Bounded waits: a hanging server must not hold a job past its lock.
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      }),
+    );
+    return transporter;
+  };
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from: config.mailFrom, ...mail });
+      await (await opened()).sendMail({ from: config.mailFrom, ...mail });
     },
     close() {
-      transporter.close();
+      void transporter?.then((open) => open.close());
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../db/database.js';
+import { openPostgres } from '../../db/postgres.js';
 import { createMember } from '../../test/factories.js';
 import { createTestApp, type SmtpSink, startSmtpSink, type TestApp } from '../../test/test-app.js';
 import { issueActivation } from './activation.service.js';

@@ -2,10 +2,9 @@ import { PAYMENT_METHODS } from '@amora/shared/schemas/orders';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
-import { createMollieProvider } from './mollie-provider.js';
 import { applyPaymentReport, type PaymentLog } from './payment-events.service.js';
 import type { PaymentProvider } from './provider-types.js';
-import { createStripeProvider } from './stripe-provider.js';
+import type { StripeProvider } from './stripe-provider.js';
 
 export type { PaymentProvider } from './provider-types.js';
 
@@ -56,24 +55,37 @@ export function createDemoProvider(config: AppConfig, deps: ProviderDeps): Payme
   };
 }
 
+/** Whether the configured provider is Stripe's (whose webhook checks signatures). */
+export const isStripeProvider = (provider: PaymentProvider): provider is StripeProvider =>
+  provider.name === 'stripe' && 'verifyEvent' in provider;
+
 /**
  * The provider PAYMENT_PROVIDER names, or null when nothing can be bought (`none`). Each
- * provider maps our method ids to its own and reports through `applyPaymentReport`.
+ * provider maps our method ids to its own and reports through `applyPaymentReport`. A
+ * provider's SDK is loaded only where it is configured: each takes about a tenth of a
+ * second of every start (issue 24).
  */
-export function paymentProviderFor(config: AppConfig, deps: ProviderDeps): PaymentProvider | null {
+export async function paymentProviderFor(
+  config: AppConfig,
+  deps: ProviderDeps,
+): Promise<PaymentProvider | null> {
   switch (config.paymentProvider) {
     case 'demo':
       return createDemoProvider(config, deps);
-    case 'mollie':
+    case 'mollie': {
+      const { createMollieProvider } = await import('./mollie-provider.js');
       // The configuration refuses to start without the key.
       return createMollieProvider({ apiKey: config.mollie.apiKey!, apiUrl: config.mollie.apiUrl });
-    case 'stripe':
+    }
+    case 'stripe': {
+      const { createStripeProvider } = await import('./stripe-provider.js');
       return createStripeProvider({
         secretKey: config.stripe.secretKey!,
         webhookSecret: config.stripe.webhookSecret,
         apiUrl: config.stripe.apiUrl,
         publicUrl: config.publicUrl,
       });
+    }
     case 'none':
       return null;
   }

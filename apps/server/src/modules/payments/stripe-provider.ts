@@ -38,11 +38,9 @@ export interface StripeProvider extends PaymentProvider {
    * (and recently); throws otherwise, and always without a webhook secret.
    */
   verifyEvent(raw: Buffer | string, signature: string | undefined): Stripe.Event;
+  /** A verified event in our terms (`reportsFromEvent`), for the webhook route. */
+  reportsFromEvent(event: Stripe.Event): PaymentReport[];
 }
-
-/** Whether the configured provider is Stripe's (whose webhook checks signatures). */
-export const isStripeProvider = (provider: PaymentProvider): provider is StripeProvider =>
-  provider.name === 'stripe' && 'verifyEvent' in provider;
 
 /**
  * Stripe has no base-URL option: a stand-in's origin is given as the SDK's protocol, host
@@ -188,6 +186,7 @@ export function createStripeProvider({
   return {
     name: 'stripe',
     methodsFor: methodsForCurrency,
+    reportsFromEvent,
 
     async createCheckout(order, urls) {
       const session = await stripe.checkout.sessions.create({

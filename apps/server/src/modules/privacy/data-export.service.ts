@@ -6,7 +6,6 @@ import {
   EXPORT_EVERY_HOURS,
   EXPORT_KEPT_HOURS,
 } from '@amora/shared/schemas/data-export';
-import { zipSync } from 'fflate';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { limitedUntil, notFound } from '../../lib/errors.js';
@@ -118,6 +117,7 @@ export async function buildExport(
   }
   const file = `${exportId}.zip`;
   await mkdir(deps.exportsDir, { recursive: true });
+  const { zipSync } = await import('fflate');
   await writeFile(join(deps.exportsDir, file), zipSync(files));
   await db
     .updateTable('data_exports')

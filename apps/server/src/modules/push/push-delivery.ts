@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import webpush from 'web-push';
 import type { Database } from '../../db/schema.js';
 import { listChats } from '../chats/chat.repository.js';
 import { mailLocale } from '../mail/mail-templates.js';
@@ -116,6 +115,8 @@ export async function deliverPushJob(
   const subscriptions = await listPushSubscriptions(db, job.memberId);
   if (!message || subscriptions.length === 0) return { status: 'sent' };
   const vapid = await readVapidKeys(db);
+  // Loaded with the first push to send, not with every start (issue 24).
+  const { default: webpush } = await import('web-push');
   const body = JSON.stringify(message);
   let delivered = 0;
   const errors: string[] = [];

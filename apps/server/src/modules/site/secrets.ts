@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import webpush from 'web-push';
 import type { Database } from '../../db/schema.js';
 import { isSealed, SecretBox } from './secret-box.js';
 import { readSetting } from './site.repository.js';
@@ -61,13 +60,13 @@ async function replace(db: Kysely<Database>, key: string, value: unknown): Promi
 async function loadSecret<T>(
   db: Kysely<Database>,
   name: string,
-  make: () => T,
+  make: () => T | Promise<T>,
   keys: SecretKeys,
 ): Promise<T> {
   const current = keys.current ? new SecretBox(keys.current) : null;
   let stored = await readSetting<unknown>(db, name);
   if (stored === undefined || stored === null) {
-    const fresh = make();
+    const fresh = await make();
     await insertIfMissing(db, name, current ? current.seal(fresh) : fresh);
     // Two instances starting at once: the first insert wins, both use it.
     stored = await readSetting<unknown>(db, name);
@@ -107,7 +106,9 @@ export async function ensureSecrets(db: Kysely<Database>, keys: SecretKeys = {})
     () => ({ tokenKey: randomBytes(32).toString('hex') }),
     keys,
   );
-  const vapid = await loadSecret<VapidKeys>(db, VAPID_KEY, () => webpush.generateVAPIDKeys(), keys);
+  // web-push loads only on the first start, which makes the keys (issue 24).
+  const makeVapid = async () => (await import('web-push')).default.generateVAPIDKeys();
+  const vapid = await loadSecret<VapidKeys>(db, VAPID_KEY, makeVapid, keys);
   loaded.set(db, { tokenKey: Buffer.from(secrets.tokenKey, 'hex'), vapid });
 }
 

@@ -1,7 +1,7 @@
 import { LIVE_PATH } from '@amora/shared/schemas/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { openPostgres } from '../../db/database.js';
+import { openPostgres } from '../../db/postgres.js';
 import { notifyMembers } from '../../modules/live/live-notify.js';
 import { listening, openLive, until } from '../../test/live-socket.js';
 import { appHeaders, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';

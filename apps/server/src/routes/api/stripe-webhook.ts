@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import type { PaymentReport } from '../../modules/payments/provider-types.js';
-import { reportsFromEvent, type StripeProvider } from '../../modules/payments/stripe-provider.js';
+import type { StripeProvider } from '../../modules/payments/stripe-provider.js';
 
 export const STRIPE_WEBHOOK_PATH = '/api/payments/stripe-webhook.php';
 /** Stripe's events are a few kB; a megabyte leaves room without inviting floods. */
@@ -65,7 +65,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
         request.log.warn({ reason: (error as Error).message }, 'stripe webhook not verified');
         throw badRequest('bad_request', 'The Stripe-Signature header does not verify');
       }
-      const reports = reportsFromEvent(event);
+      const reports = provider.reportsFromEvent(event);
       request.log.info(
         { eventId: event.id, type: event.type, reports: reports.length },
         'stripe event',
