@@ -1,5 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { PostgresDialect } from 'kysely';
+import { preparedStatements } from './pglite-prepared.js';
+
+/** A plain select, or one after common table expressions. */
+const READS = /^\s*(select|with\s[\s\S]*?\)\s*select)\b/i;
 
 /**
  * Kysely dialect for PGlite. PGlite is one in-process connection, so this hands
@@ -9,13 +13,23 @@ import { PostgresDialect } from 'kysely';
  */
 export function createPgliteDialect(pg: PGlite): PostgresDialect {
   let queue: Promise<void> = Promise.resolve();
+  const prepared = preparedStatements(pg);
 
   const client = {
     async query(sql: string, parameters: unknown[]) {
-      const result = await pg.query<Record<string, unknown>>(sql, parameters);
+      const reads = READS.test(sql);
+      // Reads with parameters (most of the traffic) run prepared. Writes stay one-off: a
+      // generic plan cannot match `on conflict … where status = $1` to a partial index.
+      const result =
+        reads && parameters.length > 0 && !/\bon\s+conflict\b/i.test(sql)
+          ? await prepared(sql, parameters)
+          : await pg.query<Record<string, unknown>>(sql, parameters);
       // Kysely reads affected-row counts only for write commands.
-      const command = /^\s*(select|with\s[\s\S]*?\)\s*select)\b/i.test(sql) ? 'SELECT' : 'UPDATE';
-      return { command, rowCount: result.affectedRows ?? 0, rows: result.rows };
+      return {
+        command: reads ? 'SELECT' : 'UPDATE',
+        rowCount: result.affectedRows ?? 0,
+        rows: result.rows,
+      };
     },
     release() {},
   };
