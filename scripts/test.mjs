@@ -1,10 +1,9 @@
 // `npm test`: every test (unit, API on PGlite and — with TEST_DATABASE_URL — PostgreSQL,
 // browser end-to-end), then the plain closing line `N passed, N failed`.
 //
-// The browser tests keep Chromium, a server and the test runner busy on about one and a half
-// cores by themselves, one file at a time; the unit and API tests run beside them in a
-// second Vitest process with one worker, which then takes a few browser files too, so
-// neither waits for the other (docs/decisions/023). Arguments
+// The browser tests keep Chromium, a server and the test runner busy on about two cores by
+// themselves, one file at a time; the unit and API tests run beside them in a second Vitest
+// process with one worker, so neither waits for the other (docs/decisions/023). Arguments
 // (`npm test -- e2e/chat.test.ts`, `npm test -- --project unit`) run one Vitest as given.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,42 +42,19 @@ function vitest(name, args) {
   });
 }
 
-/**
- * Browser files the second process runs after its own: alone, the browser files take about
- * half as long again as the unit and API tests, and while the browser files run alone a core
- * sits half idle. None of these rebuilds the app (e2e/start-twice.test.ts does, so it stays
- * in the browser process, where no other file starts a server from the build meanwhile).
- */
-const BROWSER_FILES_BESIDE_SERVER_TESTS = [
-  'e2e/chat.test.ts',
-  'e2e/payments-providers.test.ts',
-  'e2e/discount-codes.test.ts',
-];
-/** Filters that select every unit and API test file (Vitest matches them in every project). */
-const SERVER_TEST_DIRS = ['apps/', 'packages/', 'scripts/'];
-
 const extra = process.argv.slice(2);
 const runs = await Promise.all(
   extra.length > 0
     ? [vitest('all', extra)]
     : [
-        vitest('browser', [
-          '--project',
-          'e2e',
-          '--maxWorkers=1',
-          ...BROWSER_FILES_BESIDE_SERVER_TESTS.map((file) => `--exclude=${file}`),
-        ]),
+        vitest('browser', ['--project', 'e2e', '--maxWorkers=1']),
         vitest('server', [
           '--project',
           'unit',
           '--project',
           'api-pglite',
           ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-pg'] : []),
-          '--project',
-          'e2e',
           '--maxWorkers=1',
-          ...SERVER_TEST_DIRS,
-          ...BROWSER_FILES_BESIDE_SERVER_TESTS,
         ]),
       ],
 );
