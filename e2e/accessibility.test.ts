@@ -53,11 +53,19 @@ async function violations(page: Page, path: string): Promise<string[]> {
   return found;
 }
 
+/**
+ * Each test loads and checks up to a dozen pages in two colour modes: about 30 s on a
+ * quiet machine, twice that when the API tests share the cores.
+ */
+const PAGES_TIMEOUT = 150_000;
+
 // The script is added by the test, so the page's content security policy lets it in.
 const axeContext = { bypassCSP: true, reducedMotion: 'reduce' } as const;
 
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
-  it('finds nothing on the pages a visitor sees, light and dark', async () => {
+  it('finds nothing on the pages a visitor sees, light and dark', {
+    timeout: PAGES_TIMEOUT,
+  }, async () => {
     const { context, page } = await app.newPage(axeContext);
     const found: string[] = [];
     for (const path of [
@@ -77,7 +85,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await context.close();
   });
 
-  it('finds nothing on the pages a member uses, light and dark', async () => {
+  it('finds nothing on the pages a member uses, light and dark', {
+    timeout: PAGES_TIMEOUT,
+  }, async () => {
     const { context, page } = await app.newPage(axeContext);
     await logInThroughUi(page, app.server.url, DEMO);
     const search = await (
@@ -103,7 +113,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await context.close();
   });
 
-  it('finds nothing on the staff console, light and dark', async () => {
+  it('finds nothing on the staff console, light and dark', { timeout: PAGES_TIMEOUT }, async () => {
     const { context, page } = await app.newPage(axeContext);
     await logInThroughUi(page, app.server.url, {
       email: 'admin@amora.test',
