@@ -18,22 +18,12 @@ interface Prepared {
   paramTypes: number[];
 }
 
-const concat = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
-
 /**
  * Queries with parameters as named prepared statements, one per distinct SQL text, each
  * run in one call into PGlite (bind, describe, execute, sync). PGlite's own `query` parses
  * and plans every statement afresh in five calls; planning asks the file system for every
  * relation's size, and on the embedded database that was most of a search's time (issue 24,
- * decision 047). Prepared statements follow PostgreSQL's plan cache: altered tables re-plan,
+ * decision 045). Prepared statements follow PostgreSQL's plan cache: altered tables re-plan,
  * and a statement whose result type changed is prepared again.
  */
 export function preparedStatements(pg: PGlite) {
@@ -45,7 +35,7 @@ export function preparedStatements(pg: PGlite) {
     const name = `kysely_${++next}`;
     const closing = toClose.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
     const { messages } = await pg.execProtocol(
-      concat([
+      Buffer.concat([
         ...closing,
         serialize.parse({ name, text: sql }),
         serialize.describe({ type: 'S', name }),
@@ -75,7 +65,7 @@ export function preparedStatements(pg: PGlite) {
       return serializer ? serializer(value) : String(value);
     });
     const { messages } = await pg.execProtocol(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values: values as string[] }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
