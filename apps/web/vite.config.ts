@@ -48,6 +48,7 @@ const navigationAllowlist = APP_ROUTES.filter((route) => !route.redirectTo).flat
  * dozens of small files, each costing the phone a request and brotli its shared context.
  */
 const inStartup = new Set<string>();
+const outsideStartup = new Set<string>();
 
 /**
  * A package's index that only re-exports a module (react-i18next's `Trans`, lucide-react's
@@ -55,8 +56,20 @@ const inStartup = new Set<string>();
  * being needed at start. Without this, whatever any page uses of such a package would ride
  * in the start-up chunk.
  */
+const reExportAnswers = new Map<string, boolean>();
+
 function onlyReExports(ctx: ChunkingContext, importer: string, id: string): boolean {
   if (!importer.includes('/node_modules/')) return false;
+  // The graph walk below asks the same pair again for every module it starts from.
+  const key = `${importer}\0${id}`;
+  const known = reExportAnswers.get(key);
+  if (known !== undefined) return known;
+  const answer = reExportsOnly(ctx, importer, id);
+  reExportAnswers.set(key, answer);
+  return answer;
+}
+
+function reExportsOnly(ctx: ChunkingContext, importer: string, id: string): boolean {
   const code = ctx.getModuleInfo(importer)?.code;
   if (!code) return false;
   const path = relative(dirname(importer), id);
@@ -68,9 +81,12 @@ function onlyReExports(ctx: ChunkingContext, importer: string, id: string): bool
 }
 
 function startupChunk(moduleId: string, ctx: ChunkingContext): string | null {
-  // Only "yes" is remembered: a "no" found while a cycle was cut short may not be final.
+  // Inside one walk only "yes" is remembered: a "no" found while a cycle was cut short may
+  // not be final. A walk that ends in "no" has seen every importer of every module it met,
+  // so all of those are "no" for good.
   const reaches = (id: string, seen: Set<string>): boolean => {
     if (inStartup.has(id)) return true;
+    if (outsideStartup.has(id)) return false;
     const info = ctx.getModuleInfo(id);
     if (!info || seen.has(id)) return false;
     seen.add(id);
@@ -79,7 +95,10 @@ function startupChunk(moduleId: string, ctx: ChunkingContext): string | null {
     inStartup.add(id);
     return true;
   };
-  return reaches(moduleId, new Set()) ? 'startup' : null;
+  const seen = new Set<string>();
+  if (reaches(moduleId, seen)) return 'startup';
+  for (const id of seen) outsideStartup.add(id);
+  return null;
 }
 
 export default defineConfig({
