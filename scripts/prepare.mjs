@@ -225,6 +225,16 @@ function buildWeb() {
   const dropStaging = () => rmSync(staging, { recursive: true, force: true });
   process.once('exit', dropStaging);
   run('npm', ['run', 'build', '-w', '@amora/web', '--', '--outDir', staging]);
+  // The server's rendering of visitor pages, from the same sources (decision 046).
+  run('npm', [
+    'run',
+    'build:server-render',
+    '-w',
+    '@amora/web',
+    '--',
+    '--outDir',
+    join(staging, '.ssr'),
+  ]);
 
   const { id } = JSON.parse(readFileSync(join(staging, 'builds', 'latest.json'), 'utf8'));
   const own = filesUnder(join(staging, 'assets'));

@@ -3,7 +3,7 @@ import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BRAND } from '../../packages/shared/src/brand.ts';
 import { APP_ROUTES, matchRoute } from '../../packages/shared/src/routes.ts';
@@ -101,49 +101,26 @@ function startupChunk(moduleId: string, ctx: ChunkingContext): string | null {
   return null;
 }
 
-export default defineConfig({
+/**
+ * The server's rendering of visitor pages (decision 046): the same sources built for Node,
+ * without the service worker, the locale files or the build records the app's build writes.
+ */
+const serverRenderBuild = {
+  publicDir: false as const,
   plugins: [
     react(),
     {
-      name: 'brand-colour',
-      transformIndexHtml: (html) => html.replaceAll('%BRAND_COLOR%', BRAND.color),
+      // The service worker registers only in a browser; rendering never reaches it.
+      name: 'no-service-worker-on-the-server',
+      resolveId: (id: string) => (id === 'virtual:pwa-register' ? '\0pwa-register-stub' : null),
+      load: (id: string) =>
+        id === '\0pwa-register-stub' ? 'export const registerSW = () => () => {};' : null,
     },
-    localeMessagesPlugin(`${src}/locales`),
-    buildInfoPlugin(buildId),
-    routePreloadsPlugin(src, buildId),
-    precompressPlugin(),
-    // One service worker, /sw.js with scope / (DESIGN "Contract details"); the server
-    // serves /manifest.webmanifest, and src/lib/service-worker.ts registers the worker.
-    VitePWA({
-      strategies: 'generateSW',
-      filename: 'sw.js',
-      scope: '/',
-      manifest: false,
-      injectRegister: false,
-      registerType: 'prompt',
-      workbox: {
-        // The shell only (issue 24): the page, the start-up script and styles.
-        globPatterns: ['index.html', 'assets/index-*.{js,css}', 'favicon.svg'],
-        globIgnores: ['sw-push.js', 'builds/**'],
-        cleanupOutdatedCaches: true,
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [
-          /^\/api(?:\/|$)/,
-          /^\/uploads\//,
-          /^\/_dev(?:\/|$)/,
-          /^\/builds\//,
-          /^\/manifest\.webmanifest/,
-        ],
-        navigateFallbackAllowlist: navigationAllowlist,
-        importScripts: ['/sw-push.js'],
-        // Nothing else is handled by the worker: chunks (named by their content, kept a year)
-        // and locale tables (a day, or revalidated when uncacheable) are cached on first use
-        // by the browser's HTTP cache, which also answers offline. A runtime cache here kept
-        // a waiting update from taking over while prefetched chunks went through it.
-        runtimeCaching: [],
-      },
-    }),
   ],
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  ...(isSsrBuild ? serverRenderBuild : clientPlugins()),
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   resolve: {
     alias: [
@@ -165,19 +142,68 @@ export default defineConfig({
   // which running instances serve; scripts/prepare.mjs builds with --outDir and switches
   // the link (docs/decisions/022).
   // The manifest (.vite/manifest.json) lets a unit test weigh the first page's scripts.
-  build: {
-    outDir: `releases/${buildId}`,
-    emptyOutDir: true,
-    sourcemap: true,
-    manifest: true,
-    rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: startupChunk, debugName: 'startup' }] } },
-    },
-  },
+  build: isSsrBuild
+    ? { outDir: `releases/${buildId}/.ssr`, emptyOutDir: true, sourcemap: true }
+    : {
+        outDir: `releases/${buildId}`,
+        emptyOutDir: true,
+        sourcemap: true,
+        manifest: true,
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: startupChunk, debugName: 'startup' }] } },
+        },
+      },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', ws: true },
       '/uploads': 'http://127.0.0.1:3000',
     },
   },
-});
+}));
+
+function clientPlugins(): Pick<UserConfig, 'plugins'> {
+  return {
+    plugins: [
+      react(),
+      {
+        name: 'brand-colour',
+        transformIndexHtml: (html) => html.replaceAll('%BRAND_COLOR%', BRAND.color),
+      },
+      localeMessagesPlugin(`${src}/locales`),
+      buildInfoPlugin(buildId),
+      routePreloadsPlugin(src, buildId),
+      precompressPlugin(),
+      // One service worker, /sw.js with scope / (DESIGN "Contract details"); the server
+      // serves /manifest.webmanifest, and src/lib/service-worker.ts registers the worker.
+      VitePWA({
+        strategies: 'generateSW',
+        filename: 'sw.js',
+        scope: '/',
+        manifest: false,
+        injectRegister: false,
+        registerType: 'prompt',
+        workbox: {
+          // The shell only (issue 24): the page, the start-up script and styles.
+          globPatterns: ['index.html', 'assets/index-*.{js,css}', 'favicon.svg'],
+          globIgnores: ['sw-push.js', 'builds/**'],
+          cleanupOutdatedCaches: true,
+          navigateFallback: '/index.html',
+          navigateFallbackDenylist: [
+            /^\/api(?:\/|$)/,
+            /^\/uploads\//,
+            /^\/_dev(?:\/|$)/,
+            /^\/builds\//,
+            /^\/manifest\.webmanifest/,
+          ],
+          navigateFallbackAllowlist: navigationAllowlist,
+          importScripts: ['/sw-push.js'],
+          // Nothing else is handled by the worker: chunks (named by their content, kept a year)
+          // and locale tables (a day, or revalidated when uncacheable) are cached on first use
+          // by the browser's HTTP cache, which also answers offline. A runtime cache here kept
+          // a waiting update from taking over while prefetched chunks went through it.
+          runtimeCaching: [],
+        },
+      }),
+    ],
+  };
+}

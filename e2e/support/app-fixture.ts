@@ -16,6 +16,33 @@ export interface App {
   close(): Promise<void>;
 }
 
+/**
+ * A page the server rendered shows before its app has taken it over (decision 046), and a
+ * member's click there would be the browser's own: `goto` and `reload` wait for the app,
+ * as a member waits for a page to respond.
+ */
+export function untilTheAppTakesOver(page: Page): Page {
+  const appReady = () =>
+    page.waitForFunction(
+      () =>
+        !document.getElementById('amora-page-data') ||
+        document.documentElement.dataset.app === 'ready',
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await appReady();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await appReady();
+    return response;
+  };
+  return page;
+}
+
 function appOn(url: string, browser: Browser, stop: () => Promise<void>): App {
   return {
     server: { url },
@@ -32,7 +59,7 @@ function appOn(url: string, browser: Browser, stop: () => Promise<void>): App {
         serviceWorkers: 'block',
         ...options,
       });
-      return { context, page: await context.newPage() };
+      return { context, page: untilTheAppTakesOver(await context.newPage()) };
     },
     async close() {
       await browser.close();

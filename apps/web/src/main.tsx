@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { watchBuilds } from './app/build-watch';
+import { loadScreensOf } from './app/prerender/load-screens';
+import { readPageData, seedQueries } from './app/prerender/page-data';
 import { App } from './app/providers';
-import { createRouter } from './app/router';
+import { appRoutes, createRouter } from './app/router';
 import { followSystemColorMode } from './lib/color-mode';
 import { applyDesignVersion } from './lib/design-version';
 import { initI18n } from './lib/i18n';
@@ -16,15 +18,35 @@ applyDesignVersion();
 followSystemColorMode();
 captureTracking();
 listenForPushMessages();
-// The router starts the page's script, the user and the settings at once, while the
-// locale table loads: none of them waits for another (issue 24).
 const queryClient = createQueryClient();
-const router = createRouter(queryClient);
-watchBuilds(router);
-void initI18n().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App queryClient={queryClient} router={router} />
-    </StrictMode>,
-  ),
-);
+const root = document.getElementById('root')!;
+const page = readPageData();
+
+if (page) {
+  // The server rendered this visitor's page (decision 046): the app takes the markup over
+  // with the same language, settings and loaders' answers, once the screen's code is here.
+  seedQueries(queryClient, page);
+  const routes = appRoutes(queryClient);
+  void Promise.all([initI18n(page.locale), loadScreensOf(routes, window.location)]).then(() => {
+    const router = createRouter(queryClient, routes, page.router);
+    watchBuilds(router);
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  });
+} else {
+  // The router starts the page's script, the user and the settings at once, while the
+  // locale table loads: none of them waits for another (issue 24).
+  const router = createRouter(queryClient);
+  watchBuilds(router);
+  void initI18n().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    ),
+  );
+}

@@ -26,6 +26,11 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .map(({ tag }) => tag);
 }
 
+/** The locale the app will choose: the language cookie, then the browser's languages. */
+export function pageLocale(localeCookie: string | undefined, acceptLanguage: string | undefined) {
+  return chooseLocale(localeCookie, acceptedLanguages(acceptLanguage));
+}
+
 /**
  * The `<link>`s a page is sent with (issue 24): its screen's scripts as `modulepreload`
  * and the locale table the app will choose (the same shared rule, cookie then browser
@@ -44,7 +49,7 @@ export function pagePreloads(webRoot: string) {
     uncacheableLocales: readonly string[],
   ): string => {
     if (!preloads) return '';
-    const locale = chooseLocale(localeCookie, acceptedLanguages(acceptLanguage));
+    const locale = pageLocale(localeCookie, acceptLanguage);
     // The app asks with fetch()'s defaults (same-origin credentials): `crossorigin` matches.
     // An uncacheable locale is asked for with `no-cache`, which a preload would not match.
     const links = [

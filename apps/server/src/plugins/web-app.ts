@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCALE_INFO } from '@amora/shared/constants';
 import { matchRoute } from '@amora/shared/routes';
 import { LOCALE_COOKIE, LOCALE_MESSAGES_MAX_AGE_SECONDS } from '@amora/shared/rules/locale';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { pagePreloads } from '../lib/page-preloads.js';
+import { pageLocale, pagePreloads } from '../lib/page-preloads.js';
+import { pageRenderer, type RenderedPage } from '../lib/page-render.js';
 import { decodedPath } from '../lib/route-path.js';
-import { readStoredSettings } from '../modules/site/site.repository.js';
+import { SESSION_COOKIE } from '../modules/auth/session.service.js';
+import { countryForRequest } from '../modules/site/geoip.js';
+import { settingsFor } from '../modules/site/settings.service.js';
+import { readCompanyInfo, readStoredSettings } from '../modules/site/site.repository.js';
 
 /** Hashed assets forever, locale files for a day (spec section 9), everything else revalidated. */
 function cacheControlFor(path: string): string {
@@ -26,6 +31,32 @@ export const UPLOADS_MAX_AGE_SECONDS = 600;
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Amora</title></head>
 <body><main><h1>Amora</h1><p>The web app has not been built yet: run <code>npm start</code>.</p></main></body></html>`;
+
+const isApiPath = (path: string) => path.startsWith('/api/') || path === '/api';
+
+/**
+ * The pages a visitor arrives on from outside, rendered on the server so that a phone
+ * paints them before the app's script has arrived (issue 24, decision 046).
+ */
+const SERVER_RENDERED = new Set(['index', 'login', 'signup', 'pricing', 'complaints']);
+const SERVER_RENDERED_PREFIXES = ['pages-', 'landers-'];
+
+export const rendersOnServer = (routeName: string) =>
+  SERVER_RENDERED.has(routeName) ||
+  SERVER_RENDERED_PREFIXES.some((prefix) => routeName.startsWith(prefix));
+
+/**
+ * The app's page with the server's rendering of it, in the language it was rendered in.
+ * The page shows without its scripts, so they load after the styles and pictures it shows
+ * (`fetchpriority="low"`), which a phone's thin connection would otherwise share with them.
+ */
+function withRenderedPage(indexHtml: string, page: RenderedPage, lang: string): string {
+  return indexHtml
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
+    .replace('</body>', `${page.data}</body>`);
+}
 
 /**
  * Writes `<build>/.amora/instances/<pid>-<random>` while this app serves that build, so a
@@ -60,6 +91,23 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const indexPath = join(webRoot, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
   const preloadsFor = pagePreloads(webRoot);
+  const renderPage = pageRenderer(webRoot, app.log);
+
+  /** A visitor's page rendered on the server; null for a member or any other page. */
+  const renderedFor = async (request: FastifyRequest, routeName: string | null) => {
+    if (!routeName || !rendersOnServer(routeName) || request.cookies?.[SESSION_COOKIE]) {
+      return null;
+    }
+    const locale = pageLocale(request.cookies?.[LOCALE_COOKIE], request.headers['accept-language']);
+    const settings = await settingsFor(
+      app.db,
+      { geoipCountry: countryForRequest(request.ip, request.headers['accept-language']) },
+      app.config.mode === 'demo',
+    );
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const page = await renderPage(url, locale, settings, await readCompanyInfo(app.db));
+    return page && { page, lang: LOCALE_INFO[locale].tag };
+  };
 
   // Each request reads the folder afresh (no cached handles or listings), so a removed
   // photo's file answers 404 at once.
@@ -110,16 +158,27 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       request.headers['accept-language'],
       uncacheable_locales,
     );
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml);
+    const page = links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
+    const rendered = status === 200 ? await renderedFor(request, routeName) : null;
+    return (
+      reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        // The language and the session decide whether and how the page comes rendered.
+        .header('vary', 'accept-language, cookie')
+        .send(rendered ? withRenderedPage(page, rendered.page, rendered.lang) : page)
+    );
   };
 
   app.setNotFoundHandler((request, reply) => {
     const path = decodedPath(request);
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
+    // A form of a server-rendered page sent before the app took over (decision 046): the
+    // page again, its fields dropped unread.
+    if (request.method === 'POST' && !isApiPath(path) && matchRoute(path)) {
+      return reply.redirect(request.url, 303);
+    }
+    if (isApiPath(path) || request.method !== 'GET') {
       return reply
         .status(404)
         .send({ error: { code: 'not_found', message: `No such call: ${request.method} ${path}` } });

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
+  type HydrationState,
   type LoaderFunctionArgs,
   type RouteObject,
   redirect,
@@ -27,7 +28,7 @@ const LAYOUTS: Record<RouteLayout, ComponentType> = {
 };
 
 /** Every route of the shared table (and its aliases), each behind its auth rule. */
-export function createRouter(queryClient: QueryClient) {
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
   const authLoader =
     (route: AppRoute) =>
     async ({ request }: LoaderFunctionArgs) => {
@@ -58,7 +59,7 @@ export function createRouter(queryClient: QueryClient) {
     };
   };
 
-  return createBrowserRouter([
+  return [
     {
       element: <RootLayout />,
       hydrateFallbackElement: <PageLoading />,
@@ -85,5 +86,17 @@ export function createRouter(queryClient: QueryClient) {
         },
       ],
     },
-  ]);
+  ];
+}
+
+/**
+ * The browser's router. A page the server rendered (decision 046) brings its loaders'
+ * answers, so the router starts with them instead of running the loaders again.
+ */
+export function createRouter(
+  queryClient: QueryClient,
+  routes = appRoutes(queryClient),
+  hydrationData?: HydrationState,
+) {
+  return createBrowserRouter(routes, { hydrationData });
 }

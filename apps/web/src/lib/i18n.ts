@@ -5,9 +5,13 @@ import { initReactI18next } from 'react-i18next';
 import { localeBackend } from './locale-backend';
 import { readLocaleCookie, writeLocaleCookie } from './locale-cookie';
 
-/** Loads `/_i18n/{locale}/messages.json` for the locale chosen by the shared rule. */
-export async function initI18n(): Promise<typeof i18next> {
-  const locale = chooseLocale(readLocaleCookie(), navigator.languages ?? [navigator.language]);
+/**
+ * Loads `/_i18n/{locale}/messages.json` for the locale chosen by the shared rule, or for
+ * the one the server rendered the page in.
+ */
+export async function initI18n(renderedIn?: Locale): Promise<typeof i18next> {
+  const locale =
+    renderedIn ?? chooseLocale(readLocaleCookie(), navigator.languages ?? [navigator.language]);
   // i18next reports a table that failed to load only through this event (spec section 8):
   // the app goes on in the fallback language.
   i18next.on('failedLoading', (language, namespace, message) =>

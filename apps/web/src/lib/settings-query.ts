@@ -4,9 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { rememberUncacheableLocales } from './uncacheable-locales';
 
+export const settingsKeys = { all: ['settings'] as const };
+
 export const settingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['settings'] as const,
+    queryKey: settingsKeys.all,
     queryFn: async () => {
       const settings = await api.get<Settings>('/api/settings.php');
       rememberUncacheableLocales(settings.uncacheable_locales);

@@ -1,6 +1,6 @@
 import { TEMPLATE_NAME } from '@amora/shared/constants';
 import clsx from 'clsx';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useActivationRequired } from '@/lib/activation-required';
@@ -63,6 +63,11 @@ function RootFrame() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const route = useCurrentRoute();
+  // Says the app has taken the page over, a server-rendered one included (decision 046):
+  // until then a form is sent by the browser itself. Browser tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   const page = route
     ? route.name === 'index'
       ? 'index'

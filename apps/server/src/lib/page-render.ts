@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Locale } from '@amora/shared/constants';
+import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What the web build's server rendering answers (apps/web/src/app/prerender/render-page.tsx). */
+export interface RenderedPage {
+  html: string;
+  data: string;
+}
+
+interface RenderModule {
+  renderPage(request: {
+    url: string;
+    locale: Locale;
+    messages: Record<string, unknown>;
+    settings: Settings;
+    companyInfo: CompanyInfo;
+  }): Promise<RenderedPage | null>;
+}
+
+/** Pages kept rendered: a page is the same for every visitor with its locale and settings. */
+const CACHED_PAGES = 500;
+
+/**
+ * Renders a visitor's page with the web build's own components (decision 046), or answers
+ * null: for a build without server rendering, a route that redirects, or a failure, which
+ * is logged; the visitor then gets the bare app, which renders the page itself.
+ */
+export function pageRenderer(webRoot: string, log: FastifyBaseLogger) {
+  const modulePath = join(webRoot, '.ssr', 'render-page.js');
+  if (!existsSync(modulePath)) return async () => null;
+  // Loaded with the first page asked for: a start that serves no visitor does not pay.
+  let module: Promise<RenderModule> | undefined;
+  const messages = new Map<Locale, Record<string, unknown>>();
+  const messagesOf = (locale: Locale) => {
+    let table = messages.get(locale);
+    if (!table) {
+      table = JSON.parse(readFileSync(join(webRoot, '_i18n', locale, 'messages.json'), 'utf8'));
+      messages.set(locale, table!);
+    }
+    return table!;
+  };
+  const pages = new Map<string, RenderedPage | null>();
+
+  return async (
+    url: URL,
+    locale: Locale,
+    settings: Settings,
+    companyInfo: CompanyInfo,
+  ): Promise<RenderedPage | null> => {
+    const key = `${locale} ${url.pathname}${url.search} ${JSON.stringify([settings, companyInfo])}`;
+    const cached = pages.get(key);
+    if (cached !== undefined) {
+      pages.delete(key);
+      pages.set(key, cached);
+      return cached;
+    }
+    try {
+      module ??= import(pathToFileURL(modulePath).href) as Promise<RenderModule>;
+      const page = await (await module).renderPage({
+        url: url.href,
+        locale,
+        messages: messagesOf(locale),
+        settings,
+        companyInfo,
+      });
+      pages.set(key, page);
+      if (pages.size > CACHED_PAGES) pages.delete(pages.keys().next().value!);
+      return page;
+    } catch (error) {
+      log.warn({ err: error, path: url.pathname }, 'could not render the page on the server');
+      return null;
+    }
+  };
+}

@@ -1,0 +1,48 @@
+import type { Locale } from '@amora/shared/constants';
+import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
+import type { QueryClient } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
+import { companyInfoQueryOptions } from '@/lib/company-info-query';
+import { settingsKeys } from '@/lib/settings-query';
+import { userKeys } from '@/lib/user-query';
+
+/**
+ * What a page the server rendered (decision 046) brings for the app to take over with:
+ * the language it was rendered in, the settings and company details it was rendered with,
+ * and the loaders' answers. Sent as a JSON data block, not a script: the CSP allows only our own scripts.
+ */
+export interface PageData {
+  locale: Locale;
+  settings: Settings;
+  companyInfo: CompanyInfo;
+  router: HydrationState;
+}
+
+export const PAGE_DATA_ID = 'amora-page-data';
+
+/** JSON that cannot end its `<script>` element early, whatever the strings hold. */
+export function pageDataElement(data: PageData): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`;
+}
+
+/** The server's data for this page, or null when the page was not rendered by the server. */
+export function readPageData(): PageData | null {
+  const element = document.getElementById(PAGE_DATA_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as PageData;
+  } catch {
+    return null;
+  }
+}
+
+/** A visitor's queries as the page was rendered with them: nobody logged in, and the rest. */
+export function seedQueries(
+  queryClient: QueryClient,
+  data: Pick<PageData, 'settings' | 'companyInfo'>,
+): void {
+  queryClient.setQueryData(userKeys.all, null);
+  queryClient.setQueryData(settingsKeys.all, data.settings);
+  queryClient.setQueryData(companyInfoQueryOptions().queryKey, data.companyInfo);
+}

@@ -1,0 +1,97 @@
+/**
+ * The server's rendering of a visitor's page (decision 046), built for Node apart from the
+ * app (`vite build --ssr`) and loaded by the server from the same release as the scripts
+ * it sends, so the markup and the scripts that take it over always come from one build.
+ */
+import type { Locale } from '@amora/shared/constants';
+import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
+import { QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { initReactI18next } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createQueryClient } from '@/lib/query-client';
+import { appRoutes } from '../router';
+import { type PageData, pageDataElement, seedQueries } from './page-data';
+
+export interface RenderRequest {
+  /** The page's absolute URL. */
+  url: string;
+  locale: Locale;
+  /** The locale's message table, as `/_i18n/{locale}/messages.json` serves it. */
+  messages: Record<string, unknown>;
+  /** The settings `/api/settings.php` answers this visitor. */
+  settings: Settings;
+  /** What `/api/companyinfo.php` answers: the footer shows it. */
+  companyInfo: CompanyInfo;
+}
+
+export interface RenderedPage {
+  /** The markup for `#root`. */
+  html: string;
+  /** The data block the app takes the page over with (page-data.ts). */
+  data: string;
+}
+
+const ready = i18next.use(initReactI18next).init({
+  resources: {},
+  fallbackLng: false,
+  ns: ['messages'],
+  defaultNS: 'messages',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+/** One page at a time: the language is the one i18next instance's, which every screen reads. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Renders a visitor's page, or answers null when the route does not render to a page of
+ * its own (it redirects, or a loader failed): the server then sends the bare app.
+ */
+export function renderPage(request: RenderRequest): Promise<RenderedPage | null> {
+  const rendered = queue.then(() => render(request));
+  queue = rendered.catch(() => undefined);
+  return rendered;
+}
+
+async function render(request: RenderRequest): Promise<RenderedPage | null> {
+  await ready;
+  if (!i18next.hasResourceBundle(request.locale, 'messages')) {
+    i18next.addResourceBundle(request.locale, 'messages', request.messages);
+  }
+  await i18next.changeLanguage(request.locale);
+
+  const queryClient = createQueryClient();
+  seedQueries(queryClient, request);
+  const handler = createStaticHandler(appRoutes(queryClient));
+  const context = await handler.query(new Request(request.url));
+  if (context instanceof Response || context.errors) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // `prerender` waits for the parts loaded lazily, so the page comes whole, not as fallbacks.
+  const { prelude } = await prerender(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  const html = beforeTheAppTakesOver(await new Response(prelude).text());
+  const data: PageData = {
+    locale: request.locale,
+    settings: request.settings,
+    companyInfo: request.companyInfo,
+    router: { loaderData: context.loaderData, actionData: context.actionData },
+  };
+  return { html, data: pageDataElement(data) };
+}
+
+/**
+ * A form sent before the app has taken the page over is sent by the browser itself: with
+ * `post`, its fields (a password) go in the body, never into the address, which servers and
+ * proxies log. The server answers such a post with the page again (web-app.ts).
+ */
+function beforeTheAppTakesOver(html: string): string {
+  return html.replace(/<form(?![^>]*\smethod=)/g, '<form method="post"');
+}

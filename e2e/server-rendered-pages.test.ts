@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, DEMO, sharedApp } from './support/app-fixture.js';
+
+let app: App;
+beforeAll(async () => {
+  app = await sharedApp();
+});
+afterAll(() => app?.close());
+
+const VISITOR_PAGES = [
+  '/',
+  '/login',
+  '/signup',
+  '/landers/video/autumn-campaign',
+  '/pages/terms',
+  '/pricing',
+  '/complaints',
+];
+
+/** The page as the server sends it, before any script has run. */
+async function pageAsSent(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(app.url(path), { headers });
+  return { status: response.status, html: await response.text() };
+}
+
+describe('visitor pages rendered on the server (decision 046)', () => {
+  it('come whole in the visitor’s language, with the scripts after what the page shows', async () => {
+    const { status, html } = await pageAsSent('/login', { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(status).toBe(200);
+    expect(html).toContain('<html lang="de-DE"');
+    expect(html).toMatch(/<h1[^>]*>Einloggen<\/h1>/);
+    expect(html).toContain('id="amora-page-data"');
+    expect(html).toMatch(/<script type="module" fetchpriority="low"/);
+    // Nothing the server knows about anyone is in it: no member is logged in.
+    expect(html).not.toContain(DEMO.email);
+  });
+
+  it('show their content with scripts off, and a form sent then keeps the password out of the address', async () => {
+    // Not app.newPage(): its goto waits for the app, which never runs here.
+    const context = await app.browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(app.url('/login'));
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    await page.getByLabel('E-mail address').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForLoadState('load');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(page.url()).not.toContain('password');
+    expect(page.url()).not.toContain(encodeURIComponent(DEMO.email));
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    await context.close();
+  });
+
+  it('are taken over by the app without a mismatch, and work as before', async () => {
+    const { context, page } = await app.newPage({ locale: 'fr-FR' });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    for (const path of VISITOR_PAGES) {
+      await page.goto(app.url(path));
+      expect(await page.locator('#amora-page-data').count(), path).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.lang), path).toBe('fr-FR');
+    }
+    expect(problems).toEqual([]);
+
+    // The taken-over login form logs in.
+    await page.goto(app.url('/login'));
+    await page.getByLabel('Adresse e-mail').fill(DEMO.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    await page.waitForURL(/\/members$/);
+    expect(problems).toEqual([]);
+
+    // A member gets the app's bare page, which the app renders itself.
+    await page.goto(app.url('/'));
+    expect(await page.locator('#amora-page-data').count()).toBe(0);
+    await page.waitForURL(/\/members$/);
+    await context.close();
+  });
+
+  it('answer a form sent to a page with the page again, and a member’s page is never rendered', async () => {
+    const posted = await fetch(app.url('/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: DEMO.email, password: DEMO.password }),
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/login');
+
+    const members = await pageAsSent('/members');
+    expect(members.status).toBe(200);
+    expect(members.html).toContain('<div id="root"></div>');
+  });
+});
