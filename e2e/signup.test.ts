@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, DEMO, sharedApp } from './support/app-fixture.js';
+import { type App, DEMO, logInThroughUi, sharedApp } from './support/app-fixture.js';
+
+const ADMIN = { email: 'admin@amora.test', password: DEMO.password };
 
 let app: App;
 beforeAll(async () => {
@@ -193,25 +195,31 @@ describe('signing up in the browser', () => {
   });
 
   it('shows the invite-only text with a login link while signups are closed', async () => {
-    const { context, page } = await app.newPage();
-    await page.route('**/api/settings.php', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        json: { ...(await response.json()), signups: 'invite_only' },
+    // The operator closes signups in the staff console's settings.
+    const admin = await app.newPage();
+    await logInThroughUi(admin.page, app.server.url, ADMIN);
+    const saveSignups = async (signups: string) => {
+      const site = await (await admin.page.request.get(app.url('/api/admin/settings.php'))).json();
+      const res = await admin.page.request.put(app.url('/api/admin/settings.php'), {
+        data: { ...site, settings: { ...site.settings, signups } },
+        headers: { 'X-App-Package': 'web' },
       });
-    });
-    await page.goto(app.url('/signup'));
-    await expect
-      .poll(() =>
-        page.getByRole('heading', { name: 'Signing up is by invitation only' }).isVisible(),
-      )
-      .toBe(true);
-    expect(await page.getByRole('link', { name: 'Log in' }).last().getAttribute('href')).toBe(
-      '/login',
-    );
-    expect(await page.getByLabel('E-mail address').count()).toBe(0);
-    await context.close();
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    await saveSignups('invite_only');
+    try {
+      const { context, page } = await app.newPage();
+      await page.goto(app.url('/signup'));
+      await page.getByRole('heading', { name: 'Signing up is by invitation only' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Log in' }).last().getAttribute('href')).toBe(
+        '/login',
+      );
+      expect(await page.getByLabel('E-mail address').count()).toBe(0);
+      await context.close();
+    } finally {
+      await saveSignups('all');
+      await admin.context.close();
+    }
   });
 
   it('shows the form in Polish', async () => {

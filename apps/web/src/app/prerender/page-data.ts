@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import { companyInfoQueryOptions } from '@/lib/company-info-query';
 import { settingsKeys } from '@/lib/settings-query';
+import { rememberUncacheableLocales } from '@/lib/uncacheable-locales';
 import { userKeys } from '@/lib/user-query';
 
 /**
@@ -44,5 +45,7 @@ export function seedQueries(
 ): void {
   queryClient.setQueryData(userKeys.all, null);
   queryClient.setQueryData(settingsKeys.all, data.settings);
+  // What the settings' own query does with them: a locale table to ask for with no-cache.
+  rememberUncacheableLocales(data.settings.uncacheable_locales);
   queryClient.setQueryData(companyInfoQueryOptions().queryKey, data.companyInfo);
 }
