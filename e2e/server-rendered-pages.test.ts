@@ -17,6 +17,14 @@ const VISITOR_PAGES = [
   '/complaints',
 ];
 
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
 /** The page as the server sends it, before any script has run. */
 async function pageAsSent(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(app.url(path), { headers });
@@ -78,6 +86,34 @@ describe('visitor pages rendered on the server (decision 046)', () => {
     await page.goto(app.url('/'));
     expect(await page.locator('#amora-page-data').count()).toBe(0);
     await page.waitForURL(/\/members$/);
+    await context.close();
+  });
+
+  it('come with the members a lander shows, its first photo fetched at once, and no second search', async () => {
+    // As the browser below asks: the visitor's language also places them (geoip fallback).
+    const { html } = await pageAsSent('/landers/video/spring-campaign', {
+      'accept-language': 'en-US',
+    });
+    const photos = [...html.matchAll(/<img src="\/uploads\/[^"]+"[^>]*>/g)].map(([tag]) => tag);
+    expect(photos.length).toBeGreaterThan(1);
+    expect(photos[0]).toContain('loading="eager"');
+    expect(photos[0]).toMatch(/fetchpriority="high"/i);
+    expect(photos[1]).toContain('loading="lazy"');
+    expect(html).toMatch(/aria-label="Photos of members: [^"]+"/);
+
+    const { context, page } = await app.newPage();
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/search.php')) searches.push(request.url());
+    });
+    await page.goto(app.url('/landers/video/spring-campaign'));
+    const faces = page.getByRole('img', { name: /^Photos of members: / });
+    await faces.waitFor();
+    // The app took the page over with the members the server read for it.
+    expect(await faces.getAttribute('aria-label')).toBe(
+      unescapeHtml(/aria-label="(Photos of members: [^"]+)"/.exec(html)?.[1] ?? ''),
+    );
+    expect(searches).toEqual([]);
     await context.close();
   });
 

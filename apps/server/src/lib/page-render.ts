@@ -18,11 +18,18 @@ interface RenderModule {
     messages: Record<string, unknown>;
     settings: Settings;
     companyInfo: CompanyInfo;
+    calls: (path: string) => Promise<Response>;
   }): Promise<RenderedPage | null>;
 }
 
-/** Pages kept rendered: a page is the same for every visitor with its locale and settings. */
+/**
+ * Pages kept rendered: a page is the same for every visitor with its locale, settings and
+ * company details, but the members it shows change, so for ten seconds only: a campaign's
+ * burst of visitors costs one rendering a page every ten seconds, and a member who left
+ * or was banned is gone from it as soon as from the app's own search (staleTime 30 s).
+ */
 const CACHED_PAGES = 500;
+const CACHED_FOR_MS = 10_000;
 
 /**
  * Renders a visitor's page with the web build's own components (decision 046), or answers
@@ -43,20 +50,21 @@ export function pageRenderer(webRoot: string, log: FastifyBaseLogger) {
     }
     return table!;
   };
-  const pages = new Map<string, RenderedPage | null>();
+  const pages = new Map<string, { page: RenderedPage | null; at: number }>();
 
   return async (
     url: URL,
     locale: Locale,
     settings: Settings,
     companyInfo: CompanyInfo,
+    calls: (path: string) => Promise<Response>,
   ): Promise<RenderedPage | null> => {
     const key = `${locale} ${url.pathname}${url.search} ${JSON.stringify([settings, companyInfo])}`;
     const cached = pages.get(key);
-    if (cached !== undefined) {
-      pages.delete(key);
+    pages.delete(key);
+    if (cached && Date.now() - cached.at < CACHED_FOR_MS) {
       pages.set(key, cached);
-      return cached;
+      return cached.page;
     }
     try {
       module ??= import(pathToFileURL(modulePath).href) as Promise<RenderModule>;
@@ -66,8 +74,9 @@ export function pageRenderer(webRoot: string, log: FastifyBaseLogger) {
         messages: messagesOf(locale),
         settings,
         companyInfo,
+        calls,
       });
-      pages.set(key, page);
+      pages.set(key, { page, at: Date.now() });
       if (pages.size > CACHED_PAGES) pages.delete(pages.keys().next().value!);
       return page;
     } catch (error) {

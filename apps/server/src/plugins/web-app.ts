@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALE_INFO } from '@amora/shared/constants';
+import { APP_PACKAGE_HEADER, LOCALE_INFO } from '@amora/shared/constants';
 import { matchRoute } from '@amora/shared/routes';
 import { LOCALE_COOKIE, LOCALE_MESSAGES_MAX_AGE_SECONDS } from '@amora/shared/rules/locale';
 import fastifyStatic from '@fastify/static';
@@ -105,7 +105,26 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       app.config.mode === 'demo',
     );
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
-    const page = await renderPage(url, locale, settings, await readCompanyInfo(app.db));
+    // The page's reads go through the API in this process, as this visitor: same rules,
+    // same limits, same answers as the app's own calls.
+    const calls = async (path: string) => {
+      const answer = await app.inject({
+        method: 'GET',
+        url: path,
+        remoteAddress: request.ip,
+        headers: {
+          accept: 'application/json',
+          'accept-language': request.headers['accept-language'] ?? '',
+          [APP_PACKAGE_HEADER]: 'web',
+        },
+      });
+      return new Response(answer.body, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    };
+    const companyInfo = await readCompanyInfo(app.db);
+    const page = await renderPage(url, locale, settings, companyInfo, calls);
     return page && { page, lang: LOCALE_INFO[locale].tag };
   };
 

@@ -2,7 +2,7 @@ import type { PublicProfile } from '@amora/shared/schemas/profile';
 import { UserX } from 'lucide-react';
 
 /**
- * A member's photo in a 4:5 frame, lazy-loaded on a placeholder colour, or a tasteful
+ * A member's photo in a 4:5 frame, lazy-loaded (but for a page's first) on a placeholder colour, or a tasteful
  * initial-letter avatar when they have none (UI.md "Photos"). A deleted member (a chat's
  * other side after they left) has neither name nor photo: a quiet "no longer here" mark.
  */
@@ -10,10 +10,13 @@ export function MemberPhoto({
   profile,
   cdnPrefix,
   size,
+  first = false,
 }: {
   profile: Pick<PublicProfile, 'name' | 'main_image'> & { deleted?: boolean };
   cdnPrefix: string;
   size: 'thumb' | 'full';
+  /** The picture a page opens with (a lander's first face): fetched at once and first. */
+  first?: boolean;
 }) {
   if (profile.deleted) {
     return (
@@ -33,7 +36,13 @@ export function MemberPhoto({
   const file = size === 'thumb' ? image.thumb_filename : image.filename;
   return (
     <div className="member-photo">
-      <img src={`${cdnPrefix}${file}`} alt="" loading="lazy" decoding="async" />
+      <img
+        src={`${cdnPrefix}${file}`}
+        alt=""
+        loading={first ? 'eager' : 'lazy'}
+        decoding="async"
+        {...(first && { fetchPriority: 'high' as const })}
+      />
     </div>
   );
 }

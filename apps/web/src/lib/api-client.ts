@@ -57,23 +57,44 @@ export function apiHeaders(): Record<string, string> {
   };
 }
 
+/** How the server's rendering of a page reads the API: in the process, as this visitor. */
+export type ServerCalls = (path: string) => Promise<Response>;
+
+let serverCalls: ServerCalls | null = null;
+
+/**
+ * Sends the app's reads through the server while it renders a page (decision 046), and
+ * back to the network with null. Only reads: rendering never changes anything.
+ */
+export function answerCallsOnServer(calls: ServerCalls | null) {
+  serverCalls = calls;
+}
+
+async function send(method: Method, path: string, body: unknown, init: RequestInit) {
+  if (serverCalls) {
+    if (method !== 'GET') throw new ApiError(0, 'network', 'Only reads while rendering');
+    return serverCalls(path);
+  }
+  const headers: Record<string, string> = { ...apiHeaders(), accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(path, {
+    ...init,
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
 async function request(
   method: Method,
   path: string,
   body?: unknown,
   init: RequestInit = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { ...apiHeaders(), accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, {
-      ...init,
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await send(method, path, body, init);
   } catch {
     throw new ApiError(0, 'network', 'Network error');
   }

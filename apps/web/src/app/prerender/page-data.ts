@@ -1,6 +1,6 @@
 import type { Locale } from '@amora/shared/constants';
 import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
-import type { QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import { companyInfoQueryOptions } from '@/lib/company-info-query';
 import { settingsKeys } from '@/lib/settings-query';
@@ -17,6 +17,8 @@ export interface PageData {
   settings: Settings;
   companyInfo: CompanyInfo;
   router: HydrationState;
+  /** What the page's own queries read on the server (server-reads.ts). */
+  queries: DehydratedState;
 }
 
 export const PAGE_DATA_ID = 'amora-page-data';
@@ -41,8 +43,9 @@ export function readPageData(): PageData | null {
 /** A visitor's queries as the page was rendered with them: nobody logged in, and the rest. */
 export function seedQueries(
   queryClient: QueryClient,
-  data: Pick<PageData, 'settings' | 'companyInfo'>,
+  data: Pick<PageData, 'settings' | 'companyInfo'> & Partial<Pick<PageData, 'queries'>>,
 ): void {
+  if (data.queries) hydrate(queryClient, data.queries);
   queryClient.setQueryData(userKeys.all, null);
   queryClient.setQueryData(settingsKeys.all, data.settings);
   // What the settings' own query does with them: a locale table to ask for with no-cache.

@@ -11,9 +11,11 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { ServerCalls } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { appRoutes } from '../router';
 import { type PageData, pageDataElement, seedQueries } from './page-data';
+import { membersRead, readMembersOnServer } from './server-reads';
 
 export interface RenderRequest {
   /** The page's absolute URL. */
@@ -25,6 +27,8 @@ export interface RenderRequest {
   settings: Settings;
   /** What `/api/companyinfo.php` answers: the footer shows it. */
   companyInfo: CompanyInfo;
+  /** The API's answers to this visitor's reads, from the server's own process. */
+  calls: ServerCalls;
 }
 
 export interface RenderedPage {
@@ -70,22 +74,42 @@ async function render(request: RenderRequest): Promise<RenderedPage | null> {
   if (context instanceof Response || context.errors) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   // `prerender` waits for the parts loaded lazily, so the page comes whole, not as fallbacks.
-  const { prelude } = await prerender(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-  const html = beforeTheAppTakesOver(await new Response(prelude).text());
+  const renderOnce = async () => {
+    const { prelude } = await prerender(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </QueryClientProvider>
+      </StrictMode>,
+      // A large page would otherwise have its larger parts sent after the rest, each put
+      // in place by an inline script (for a stream's sake; this page is sent whole).
+      { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+    );
+    return new Response(prelude).text();
+  };
+  // The first rendering says which members the page shows; with them read, the next one
+  // shows them.
+  let html = await renderOnce();
+  if (await readMembersOnServer(queryClient, request.settings, request.calls)) {
+    html = await renderOnce();
+  }
+  if (html.includes(PENDING_BOUNDARY)) return null;
+  html = beforeTheAppTakesOver(html);
   const data: PageData = {
     locale: request.locale,
     settings: request.settings,
     companyInfo: request.companyInfo,
     router: { loaderData: context.loaderData, actionData: context.actionData },
+    queries: membersRead(queryClient),
   };
   return { html, data: pageDataElement(data) };
 }
+
+/**
+ * React's mark of a part sent after the rest with an inline script to put it in place,
+ * which the CSP rightly blocks: such a page is not sent (the bare app instead).
+ */
+const PENDING_BOUNDARY = '<!--$?-->';
 
 /**
  * A form sent before the app has taken the page over is sent by the browser itself: with

@@ -134,7 +134,7 @@ function LanderVisual({
       >
         {shown.map((profile, i) => (
           <div key={profile.id} className="lander-photo" style={{ '--i': i } as CSSProperties}>
-            <MemberPhoto profile={profile} cdnPrefix={cdnPrefix} size="full" />
+            <MemberPhoto profile={profile} cdnPrefix={cdnPrefix} size="full" first={i === 0} />
           </div>
         ))}
       </div>
