@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { watchBuilds } from './app/build-watch';
 import { loadScreensOf } from './app/prerender/load-screens';
@@ -30,12 +30,16 @@ if (page) {
   void Promise.all([initI18n(page.locale), loadScreensOf(routes, window.location)]).then(() => {
     const router = createRouter(queryClient, routes, page.router);
     watchBuilds(router);
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App queryClient={queryClient} router={router} />
-      </StrictMode>,
-    );
+    // In a transition React takes the page over in slices, between which the phone stays
+    // free to answer a tap or scroll, instead of one long task.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App queryClient={queryClient} router={router} />
+        </StrictMode>,
+      );
+    });
   });
 } else {
   // The router starts the page's script, the user and the settings at once, while the

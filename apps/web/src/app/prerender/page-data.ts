@@ -1,6 +1,6 @@
 import type { Locale } from '@amora/shared/constants';
 import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
-import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import { companyInfoQueryOptions } from '@/lib/company-info-query';
 import { settingsKeys } from '@/lib/settings-query';
@@ -18,7 +18,13 @@ export interface PageData {
   companyInfo: CompanyInfo;
   router: HydrationState;
   /** What the page's own queries read on the server (server-reads.ts). */
-  queries: DehydratedState;
+  queries: ReadOnServer[];
+}
+
+/** One query's answer as the server read it. */
+export interface ReadOnServer {
+  queryKey: readonly unknown[];
+  data: unknown;
 }
 
 export const PAGE_DATA_ID = 'amora-page-data';
@@ -45,7 +51,9 @@ export function seedQueries(
   queryClient: QueryClient,
   data: Pick<PageData, 'settings' | 'companyInfo'> & Partial<Pick<PageData, 'queries'>>,
 ): void {
-  if (data.queries) hydrate(queryClient, data.queries);
+  for (const { queryKey, data: answer } of data.queries ?? []) {
+    queryClient.setQueryData(queryKey, answer);
+  }
   queryClient.setQueryData(userKeys.all, null);
   queryClient.setQueryData(settingsKeys.all, data.settings);
   // What the settings' own query does with them: a locale table to ask for with no-cache.

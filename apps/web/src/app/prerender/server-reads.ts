@@ -1,7 +1,8 @@
 import type { Settings } from '@amora/shared/schemas/site';
-import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { searchKeys } from '@/features/search/api/search-members';
 import { answerCallsOnServer, type ServerCalls } from '@/lib/api-client';
+import type { ReadOnServer } from './page-data';
 
 const isSearch = (queryKey: readonly unknown[]) => queryKey[0] === searchKeys.all[0];
 
@@ -38,7 +39,8 @@ export async function readMembersOnServer(
 }
 
 /** The members read on the server, for the app to take the page over with. */
-export const membersRead = (queryClient: QueryClient): DehydratedState =>
-  dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) => isSearch(query.queryKey) && query.state.status === 'success',
-  });
+export const membersRead = (queryClient: QueryClient): ReadOnServer[] =>
+  queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => isSearch(query.queryKey) && query.state.status === 'success' })
+    .map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
