@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, DEMO, sharedApp } from './support/app-fixture.js';
+import { type App, DEMO, sharedApp, startApp } from './support/app-fixture.js';
 
 let app: App;
 beforeAll(async () => {
@@ -130,5 +130,24 @@ describe('visitor pages rendered on the server (decision 046)', () => {
     const members = await pageAsSent('/members');
     expect(members.status).toBe(200);
     expect(members.html).toContain('<div id="root"></div>');
+  });
+});
+
+describe('the renderings one address may cause', () => {
+  it('are limited a minute; past it the bare app comes, while a kept page still comes rendered', async () => {
+    const own = await startApp({ PAGE_RENDERS_PER_MINUTE: '3' });
+    try {
+      const rendered = async (path: string) =>
+        (await (await fetch(own.url(path))).text()).includes('id="amora-page-data"');
+      // Ever new addresses, each a new rendering.
+      expect(await rendered('/pages/terms?n=1')).toBe(true);
+      expect(await rendered('/pages/terms?n=2')).toBe(true);
+      expect(await rendered('/pages/terms?n=3')).toBe(true);
+      expect(await rendered('/pages/terms?n=4')).toBe(false);
+      // A page kept from a moment ago costs nothing.
+      expect(await rendered('/pages/terms?n=1')).toBe(true);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -47,6 +47,9 @@ export const SHARED_APP_ENV = {
   PHOTO_SCREENING: 'off',
   // Fictional members do not answer on their own: e2e/demo-reply.test.ts runs its own server.
   DEMO_REPLY_SECONDS: '0',
+  // Every browser test file asks from 127.0.0.1: the page renderings' limit per address
+  // would leave later files the bare app (e2e/server-rendered-pages.test.ts checks it).
+  PAGE_RENDERS_PER_MINUTE: '100000',
 };
 
 /** Asks the server over IPC to restore its start-up data; resolves once it has. */

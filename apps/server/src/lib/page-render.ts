@@ -32,11 +32,21 @@ const CACHED_PAGES = 500;
 const CACHED_FOR_MS = 10_000;
 
 /**
+ * `rendersPerMinute` limits the renderings one client address may cause a minute (a kept
+ * page costs none; null: no limit). Page loads are not under the API's call limit, and an
+ * address asking for ever new addresses (`?x=1`, `?x=2`, …) would otherwise have the
+ * server render each: past the limit it gets the bare app, which renders itself.
+ *
  * Renders a visitor's page with the web build's own components (decision 046), or answers
- * null: for a build without server rendering, a route that redirects, or a failure, which
- * is logged; the visitor then gets the bare app, which renders the page itself.
+ * null: for a build without server rendering, a route that redirects, an address past its
+ * limit, or a failure, which is logged; the visitor then gets the bare app, which renders
+ * the page itself.
  */
-export function pageRenderer(webRoot: string, log: FastifyBaseLogger) {
+export function pageRenderer(
+  webRoot: string,
+  log: FastifyBaseLogger,
+  rendersPerMinute: number | null,
+) {
   const modulePath = join(webRoot, '.ssr', 'render-page.js');
   if (!existsSync(modulePath)) return async () => null;
   // Loaded with the first page asked for: a start that serves no visitor does not pay.
@@ -52,12 +62,25 @@ export function pageRenderer(webRoot: string, log: FastifyBaseLogger) {
   };
   const pages = new Map<string, { page: RenderedPage | null; at: number }>();
 
+  let renders = new Map<string, number>();
+  let windowStart = Date.now();
+  const mayRender = (address: string) => {
+    if (Date.now() - windowStart >= 60_000) {
+      renders = new Map();
+      windowStart = Date.now();
+    }
+    const count = (renders.get(address) ?? 0) + 1;
+    renders.set(address, count);
+    return rendersPerMinute === null || count <= rendersPerMinute;
+  };
+
   return async (
     url: URL,
     locale: Locale,
     settings: Settings,
     companyInfo: CompanyInfo,
     calls: (path: string) => Promise<Response>,
+    address: string,
   ): Promise<RenderedPage | null> => {
     const key = `${locale} ${url.pathname}${url.search} ${JSON.stringify([settings, companyInfo])}`;
     const cached = pages.get(key);
@@ -66,6 +89,7 @@ export function pageRenderer(webRoot: string, log: FastifyBaseLogger) {
       pages.set(key, cached);
       return cached.page;
     }
+    if (!mayRender(address)) return null;
     try {
       module ??= import(pathToFileURL(modulePath).href) as Promise<RenderModule>;
       const page = await (await module).renderPage({

@@ -7,6 +7,7 @@ import { LOCALE_COOKIE, LOCALE_MESSAGES_MAX_AGE_SECONDS } from '@amora/shared/ru
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { addressKey } from '../lib/client-address.js';
 import { pageLocale, pagePreloads } from '../lib/page-preloads.js';
 import { pageRenderer, type RenderedPage } from '../lib/page-render.js';
 import { decodedPath } from '../lib/route-path.js';
@@ -91,7 +92,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const indexPath = join(webRoot, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
   const preloadsFor = pagePreloads(webRoot);
-  const renderPage = pageRenderer(webRoot, app.log);
+  const { rateLimit } = app.config;
+  const renderPage = pageRenderer(
+    webRoot,
+    app.log,
+    rateLimit.enabled ? rateLimit.pageRendersPerMinute : null,
+  );
 
   /** A visitor's page rendered on the server; null for a member or any other page. */
   const renderedFor = async (request: FastifyRequest, routeName: string | null) => {
@@ -124,7 +130,14 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       });
     };
     const companyInfo = await readCompanyInfo(app.db);
-    const page = await renderPage(url, locale, settings, companyInfo, calls);
+    const page = await renderPage(
+      url,
+      locale,
+      settings,
+      companyInfo,
+      calls,
+      addressKey(request.ip),
+    );
     return page && { page, lang: LOCALE_INFO[locale].tag };
   };
 
