@@ -254,8 +254,15 @@ describe('chat in the browser', () => {
     expect(await page.getByRole('link', { name: 'Chat with Finn' }).isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Remove the chat with Finn' }).click();
+    // The list drops the chat at once, before the server has it: the reload below waits
+    // for the server's answer, or it could cut the call short.
+    const removed = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/chat.php') && response.request().method() === 'DELETE',
+    );
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Chat with Finn' }).count()).toBe(0);
+    expect((await removed).ok()).toBe(true);
     await page.reload();
     await page.getByRole('link', { name: 'Chat with Gina' }).waitFor();
     expect(await page.getByRole('link', { name: 'Chat with Finn' }).count()).toBe(0);

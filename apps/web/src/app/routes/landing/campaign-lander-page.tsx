@@ -2,7 +2,7 @@ import type { Country } from '@amora/shared/constants';
 import type { LANDER_KINDS } from '@amora/shared/routes';
 import type { PublicProfile } from '@amora/shared/schemas/profile';
 import { Check } from 'lucide-react';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { FeatureHighlights } from '@/components/feature-highlights';
@@ -100,6 +100,27 @@ export function Component() {
   );
 }
 
+/** How long after the app has taken the page over the slideshow's other faces join. */
+const LATER_FACES_MS = 1000;
+
+/**
+ * The slideshow shows one face at a time, the next every 3 s: the first comes with the
+ * page, the others join a moment after, so a phone's first load fetches one photo, not six.
+ * Answers when they joined (ms on the page's timeline), null before: their fades are set
+ * back by that much, to keep step with the first's, which began with the page.
+ */
+function useLaterFacesAt(): number | null {
+  const [joinedAt, setJoinedAt] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setJoinedAt(Math.round(Number(document.timeline.currentTime ?? performance.now()))),
+      LATER_FACES_MS,
+    );
+    return () => clearTimeout(timer);
+  }, []);
+  return joinedAt;
+}
+
 function LanderVisual({
   visual,
   profiles,
@@ -113,6 +134,7 @@ function LanderVisual({
   cdnPrefix: string;
 }) {
   const { t } = useTranslation();
+  const laterFacesAt = useLaterFacesAt();
   if (visual === 'icons') return <FeatureHighlights compact />;
   if (loading && (visual === 'slideshow' || visual === 'collage')) {
     return (
@@ -126,17 +148,30 @@ function LanderVisual({
   if (visual === 'slideshow' || visual === 'collage') {
     // Pictures only: each face is one of the members listed for the visitor's country.
     const shown = profiles.slice(0, visual === 'slideshow' ? 6 : 5);
+    const joinNow = visual === 'collage' || laterFacesAt !== null;
     return (
       <div
         className={visual === 'slideshow' ? 'lander-slideshow' : 'lander-collage'}
         role="img"
         aria-label={t('landers.faces', { names: shown.map((p) => p.name).join(', ') })}
       >
-        {shown.map((profile, i) => (
-          <div key={profile.id} className="lander-photo" style={{ '--i': i } as CSSProperties}>
-            <MemberPhoto profile={profile} cdnPrefix={cdnPrefix} size="full" first={i === 0} />
-          </div>
-        ))}
+        {shown.map(
+          (profile, i) =>
+            (i === 0 || joinNow) && (
+              <div
+                key={profile.id}
+                className="lander-photo"
+                style={
+                  {
+                    '--i': i,
+                    ...(i > 0 && laterFacesAt !== null && { '--late': `${laterFacesAt}ms` }),
+                  } as CSSProperties
+                }
+              >
+                <MemberPhoto profile={profile} cdnPrefix={cdnPrefix} size="full" first={i === 0} />
+              </div>
+            ),
+        )}
       </div>
     );
   }
