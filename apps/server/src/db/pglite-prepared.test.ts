@@ -8,7 +8,7 @@ interface Db {
   people: { id: number; name: string; born: string };
 }
 
-// The embedded database's reads run as prepared statements (decision 047); the PostgreSQL
+// The embedded database's reads run as prepared statements (decision 045); the PostgreSQL
 // run of the API tests has no use for this file.
 describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('prepared reads on PGlite', () => {
   let client: PGlite;

@@ -23,30 +23,36 @@ interface RenderModule {
 }
 
 /**
- * Pages kept rendered: a page is the same for every visitor with its locale, settings and
- * company details, but the members it shows change, so for ten seconds only: a campaign's
- * burst of visitors costs one rendering a page every ten seconds, and a member who left
- * or was banned is gone from it as soon as from the app's own search (staleTime 30 s).
+ * Pages kept rendered: a page is the same for every visitor with its locale and settings,
+ * but the members it shows change, so for ten seconds only: a campaign's burst of
+ * visitors costs one rendering a page every ten seconds, and a member who left or was
+ * banned (or company details an admin changed) is gone from it as soon as from the app's
+ * own search (staleTime 30 s).
  */
 const CACHED_PAGES = 500;
 const CACHED_FOR_MS = 10_000;
 
+interface RendererOptions {
+  /** The web build served: its `.ssr/render-page.js` and message tables. */
+  webRoot: string;
+  log: FastifyBaseLogger;
+  /**
+   * Renderings one client address may cause a minute (a kept page costs none; null: no
+   * limit). Page loads are not under the API's call limit, and an address asking for ever
+   * new addresses (`?x=1`, `?x=2`, …) would otherwise have the server render each.
+   */
+  rendersPerMinute: number | null;
+  /** The company details the footer shows, read for each rendering. */
+  companyInfo: () => Promise<CompanyInfo>;
+}
+
 /**
- * `rendersPerMinute` limits the renderings one client address may cause a minute (a kept
- * page costs none; null: no limit). Page loads are not under the API's call limit, and an
- * address asking for ever new addresses (`?x=1`, `?x=2`, …) would otherwise have the
- * server render each: past the limit it gets the bare app, which renders itself.
- *
  * Renders a visitor's page with the web build's own components (decision 046), or answers
  * null: for a build without server rendering, a route that redirects, an address past its
  * limit, or a failure, which is logged; the visitor then gets the bare app, which renders
  * the page itself.
  */
-export function pageRenderer(
-  webRoot: string,
-  log: FastifyBaseLogger,
-  rendersPerMinute: number | null,
-) {
+export function pageRenderer({ webRoot, log, rendersPerMinute, companyInfo }: RendererOptions) {
   const modulePath = join(webRoot, '.ssr', 'render-page.js');
   if (!existsSync(modulePath)) return async () => null;
   // Loaded with the first page asked for: a start that serves no visitor does not pay.
@@ -78,11 +84,10 @@ export function pageRenderer(
     url: URL,
     locale: Locale,
     settings: Settings,
-    companyInfo: CompanyInfo,
     calls: (path: string) => Promise<Response>,
     address: string,
   ): Promise<RenderedPage | null> => {
-    const key = `${locale} ${url.pathname}${url.search} ${JSON.stringify([settings, companyInfo])}`;
+    const key = `${locale} ${url.pathname}${url.search} ${JSON.stringify(settings)}`;
     const cached = pages.get(key);
     pages.delete(key);
     if (cached && Date.now() - cached.at < CACHED_FOR_MS) {
@@ -97,7 +102,7 @@ export function pageRenderer(
         locale,
         messages: messagesOf(locale),
         settings,
-        companyInfo,
+        companyInfo: await companyInfo(),
         calls,
       });
       pages.set(key, { page, at: Date.now() });

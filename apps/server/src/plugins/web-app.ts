@@ -12,8 +12,7 @@ import { pageLocale, pagePreloads } from '../lib/page-preloads.js';
 import { pageRenderer, type RenderedPage } from '../lib/page-render.js';
 import { decodedPath } from '../lib/route-path.js';
 import { SESSION_COOKIE } from '../modules/auth/session.service.js';
-import { countryForRequest } from '../modules/site/geoip.js';
-import { settingsFor } from '../modules/site/settings.service.js';
+import { settingsForRequest } from '../modules/site/settings.service.js';
 import { readCompanyInfo, readStoredSettings } from '../modules/site/site.repository.js';
 
 /** Hashed assets forever, locale files for a day (spec section 9), everything else revalidated. */
@@ -42,7 +41,7 @@ const isApiPath = (path: string) => path.startsWith('/api/') || path === '/api';
 const SERVER_RENDERED = new Set(['index', 'login', 'signup', 'pricing', 'complaints']);
 const SERVER_RENDERED_PREFIXES = ['pages-', 'landers-'];
 
-export const rendersOnServer = (routeName: string) =>
+const rendersOnServer = (routeName: string) =>
   SERVER_RENDERED.has(routeName) ||
   SERVER_RENDERED_PREFIXES.some((prefix) => routeName.startsWith(prefix));
 
@@ -93,11 +92,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
   const preloadsFor = pagePreloads(webRoot);
   const { rateLimit } = app.config;
-  const renderPage = pageRenderer(
+  const renderPage = pageRenderer({
     webRoot,
-    app.log,
-    rateLimit.enabled ? rateLimit.pageRendersPerMinute : null,
-  );
+    log: app.log,
+    rendersPerMinute: rateLimit.enabled ? rateLimit.pageRendersPerMinute : null,
+    // Read for a rendering only, not for every page a visitor loads.
+    companyInfo: () => readCompanyInfo(app.db),
+  });
 
   /** A visitor's page rendered on the server; null for a member or any other page. */
   const renderedFor = async (request: FastifyRequest, routeName: string | null) => {
@@ -105,11 +106,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       return null;
     }
     const locale = pageLocale(request.cookies?.[LOCALE_COOKIE], request.headers['accept-language']);
-    const settings = await settingsFor(
-      app.db,
-      { geoipCountry: countryForRequest(request.ip, request.headers['accept-language']) },
-      app.config.mode === 'demo',
-    );
+    const settings = await settingsForRequest(app.db, request, app.config.mode === 'demo');
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
     // The page's reads go through the API in this process, as this visitor: same rules,
     // same limits, same answers as the app's own calls.
@@ -129,15 +126,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
         headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
       });
     };
-    const companyInfo = await readCompanyInfo(app.db);
-    const page = await renderPage(
-      url,
-      locale,
-      settings,
-      companyInfo,
-      calls,
-      addressKey(request.ip),
-    );
+    const page = await renderPage(url, locale, settings, calls, addressKey(request.ip));
     return page && { page, lang: LOCALE_INFO[locale].tag };
   };
 

@@ -1,9 +1,22 @@
 import { FALLBACK_LOCALE, LOCALE_INFO, LOCALES, type Locale } from '@amora/shared/constants';
 import { chooseLocale, isLocale } from '@amora/shared/rules/locale';
-import i18next from 'i18next';
+import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeBackend } from './locale-backend';
 import { readLocaleCookie, writeLocaleCookie } from './locale-cookie';
+
+/** How both the app and the server's rendering of a page (decision 046) read the tables. */
+export const I18N_OPTIONS = {
+  // Every table holds every key (a unit test checks): a second, English one would be
+  // 15 KB more on every first page for nothing (issue 24). See inLanguageOrFallback.
+  fallbackLng: false,
+  supportedLngs: [...LOCALES],
+  load: 'languageOnly',
+  ns: ['messages'],
+  defaultNS: 'messages',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} satisfies InitOptions;
 
 /**
  * Loads `/_i18n/{locale}/messages.json` for the locale chosen by the shared rule, or for
@@ -21,16 +34,8 @@ export async function initI18n(renderedIn?: Locale): Promise<typeof i18next> {
     .use(localeBackend)
     .use(initReactI18next)
     .init({
+      ...I18N_OPTIONS,
       lng: locale,
-      // Every table holds every key (a unit test checks): a second, English one would be
-      // 15 KB more on every first page for nothing (issue 24). See inLanguageOrFallback.
-      fallbackLng: false,
-      supportedLngs: [...LOCALES],
-      load: 'languageOnly',
-      ns: ['messages'],
-      defaultNS: 'messages',
-      interpolation: { escapeValue: false },
-      returnNull: false,
       // i18next would retry a failed table for about 11 s with the page blank; two quick
       // retries, then the fallback language.
       maxRetries: 2,

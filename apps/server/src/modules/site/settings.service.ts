@@ -2,6 +2,7 @@ import { startingCountry } from '@amora/shared/rules/starting-country';
 import type { Settings } from '@amora/shared/schemas/site';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { countryForRequest } from './geoip.js';
 import { readVapidKeys } from './secrets.js';
 import { readStoredSettings } from './site.repository.js';
 
@@ -24,4 +25,17 @@ export async function settingsFor(
     push_pub: (await readVapidKeys(db)).publicKey,
     demo,
   };
+}
+
+/** What `/api/settings.php` answers the client of this request (and the pages rendered for it). */
+export function settingsForRequest(
+  db: Kysely<Database>,
+  request: { ip: string; headers: { 'accept-language'?: string } },
+  demo: boolean,
+): Promise<Settings> {
+  return settingsFor(
+    db,
+    { geoipCountry: countryForRequest(request.ip, request.headers['accept-language']) },
+    demo,
+  );
 }

@@ -9,20 +9,14 @@ import {
 } from '@amora/shared/schemas/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allRegions } from '../../modules/geo/regions.js';
-import { countryForRequest } from '../../modules/site/geoip.js';
-import { settingsFor } from '../../modules/site/settings.service.js';
+import { settingsForRequest } from '../../modules/site/settings.service.js';
 import { readCompanyInfo, readStoredSettings } from '../../modules/site/site.repository.js';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/settings.php',
     { schema: { summary: 'Site settings for this visitor', response: { 200: settingsSchema } } },
-    async (request) =>
-      settingsFor(
-        app.db,
-        { geoipCountry: countryForRequest(request.ip, request.headers['accept-language']) },
-        app.config.mode === 'demo',
-      ),
+    async (request) => settingsForRequest(app.db, request, app.config.mode === 'demo'),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { ServerCalls } from '@/lib/api-client';
+import { I18N_OPTIONS } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { appRoutes } from '../router';
 import { type PageData, pageDataElement, seedQueries } from './page-data';
@@ -38,14 +39,8 @@ export interface RenderedPage {
   data: string;
 }
 
-const ready = i18next.use(initReactI18next).init({
-  resources: {},
-  fallbackLng: false,
-  ns: ['messages'],
-  defaultNS: 'messages',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+// The tables come with each request (the server reads them from the build), not by fetch.
+const ready = i18next.use(initReactI18next).init({ ...I18N_OPTIONS, resources: {} });
 
 /** One page at a time: the language is the one i18next instance's, which every screen reads. */
 let queue: Promise<unknown> = Promise.resolve();
