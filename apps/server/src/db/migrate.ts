@@ -23,6 +23,7 @@ import * as dashboardIndexes from './migrations/2026112504-dashboard-indexes.js'
 import * as figuresAndRefunds from './migrations/2026112505-figures-and-refunds.js';
 import * as demoReplies from './migrations/2026112506-demo-replies.js';
 import * as memberChanged from './migrations/2026112601-member-changed.js';
+import * as searchContextChanged from './migrations/2026112701-search-context-changed.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112505-figures-and-refunds': figuresAndRefunds,
   '2026112506-demo-replies': demoReplies,
   '2026112601-member-changed': memberChanged,
+  '2026112701-search-context-changed': searchContextChanged,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -30,6 +30,21 @@ const admin = () => {
 
 const whoAmI = (client: Client) => client.call({ method: 'GET', url: '/api/user.php' });
 
+/** What the member's search for women in New Zealand finds (ids in order of id). */
+async function searchIn(m: Member) {
+  const res = await m.client.call({
+    method: 'GET',
+    url: '/api/search.php?country=NZ&gender=female&min_age=18&max_age=99',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const profiles: { id: number; name: string }[] = res.json().profiles;
+  return {
+    found: profiles.map((p) => p.id).sort(),
+    count: res.json().paging.num_results as number,
+    names: profiles.map((p) => p.name),
+  };
+}
+
 /** Asks twice, so the answer is in the cache; checks that it is. */
 async function cached(m: Member) {
   expect((await whoAmI(m.client)).statusCode).toBe(200);
@@ -215,6 +230,32 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('two app instances', () 
       expect(ended.statusCode, ended.body).toBe(200);
       await t.app.memberChangesHeard();
       expect((await whoAmI(n.client)).statusCode).toBe(403);
+
+      // A block through B, and a profile edited through B: A's shared search (decision 047).
+      const spec = { country: 'NZ', gender: 'female' as const, dateOfBirth: '1991-02-03' };
+      const [x, y, z] = [
+        await logInNewMember(t, spec),
+        await logInNewMember(t, spec),
+        await logInNewMember(t, spec),
+      ];
+      expect(await searchIn(x)).toMatchObject({ found: [z.id, y.id].sort(), count: 2 });
+      expect(await searchIn(x)).toMatchObject({ found: [z.id, y.id].sort(), count: 2 });
+      const blocked = await onB(y, {
+        method: 'POST',
+        url: '/api/block.php',
+        payload: { profile: x.id },
+      });
+      expect(blocked.statusCode, blocked.body).toBe(200);
+      await t.app.memberChangesHeard();
+      expect(await searchIn(x)).toMatchObject({ found: [z.id], count: 1 });
+      const renamed = await onB(z, {
+        method: 'PUT',
+        url: '/api/user.php',
+        payload: { profile: { name: 'Renamed on B' } },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      await t.app.memberChangesHeard();
+      expect((await searchIn(x)).names).toEqual(['Renamed on B']);
     } finally {
       await b.close();
       await second.close();

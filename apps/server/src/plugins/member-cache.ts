@@ -5,6 +5,7 @@ import { afterWriteHooksOf } from '../db/write-barrier.js';
 import type { CachedSession } from '../modules/auth/session.service.js';
 import { MemberCache, parseMemberChanged } from '../modules/members/member-cache.js';
 import type { UserRows } from '../modules/members/user.service.js';
+import { SearchCache } from '../modules/search/search-cache.js';
 
 /** The channel the database's triggers notify (migration 2026112601-member-changed). */
 export const MEMBER_CHANGED_CHANNEL = 'member_changed';
@@ -18,6 +19,8 @@ declare module 'fastify' {
      * any instance, or in SQL): a request it serves afterwards sees them.
      */
     memberChangesHeard(): Promise<void>;
+    /** Lists of matches and listed profiles, kept right by the same notices (decision 047). */
+    searchCache: SearchCache;
   }
 }
 
@@ -30,6 +33,7 @@ declare module 'fastify' {
 export const memberCachePlugin = fp(async (app: FastifyInstance, options: { listen: Listen }) => {
   const cache = new MemberCache<CachedSession, UserRows>();
   app.decorate('memberCache', cache);
+  app.decorate('searchCache', new SearchCache(cache));
   let unlisten: Unlisten | null = null;
   let removeHook: (() => void) | null = null;
   app.decorate('memberChangesHeard', async () => {

@@ -39,6 +39,16 @@ export async function insertSession(
 }
 
 /** What the session lookup reads of its member (see `resolveSession`). */
+/** What a search starts from, read with the session (and kept with it in the member cache). */
+export interface MemberContext {
+  country: string | null;
+  rememberedSearch: Record<string, string> | null;
+  /** The member chose to see flagged photos unblurred. */
+  showFlaggedPhotos: boolean;
+  /** Members this one blocked or was blocked by: each one's search leaves the other out. */
+  blockedWith: number[];
+}
+
 export interface SessionMemberRow {
   memberId: number;
   lastSeenAt: Date;
@@ -46,7 +56,7 @@ export interface SessionMemberRow {
   /** When the session ends unless used again: its idle expiry or its absolute end. */
   endsAt: Date;
   /** Read only when asked for (`withContext`): two more joins cost about 0.2 ms of planning. */
-  context: { country: string | null; rememberedSearch: Record<string, string> | null } | null;
+  context: MemberContext | null;
 }
 
 /**
@@ -86,7 +96,13 @@ export async function findSessionMember(
   const row = await base
     .leftJoin('profiles', 'profiles.member_id', 'sessions.member_id')
     .leftJoin('member_searches', 'member_searches.member_id', 'sessions.member_id')
-    .select(['profiles.country', 'member_searches.filters'])
+    .select(['profiles.country', 'member_searches.filters', 'members.show_flagged_photos'])
+    .select(
+      sql<number[]>`array(select blocked_id from blocks where blocker_id = sessions.member_id
+        union select blocker_id from blocks where blocked_id = sessions.member_id)`.as(
+        'blocked_with',
+      ),
+    )
     .executeTakeFirst();
   return (
     row && {
@@ -94,7 +110,12 @@ export async function findSessionMember(
       lastSeenAt: row.last_seen_at,
       lastActiveAt: row.last_active_at,
       endsAt: row.ends_at,
-      context: { country: row.country, rememberedSearch: row.filters },
+      context: {
+        country: row.country,
+        rememberedSearch: row.filters,
+        showFlaggedPhotos: row.show_flagged_photos,
+        blockedWith: row.blocked_with.map(Number),
+      },
     }
   );
 }

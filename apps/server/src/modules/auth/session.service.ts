@@ -10,6 +10,7 @@ import {
   findSessionMember,
   insertSession,
   listMemberSessions,
+  type MemberContext,
   type SessionLifetime,
   touchSession,
 } from './session.repository.js';
@@ -63,10 +64,7 @@ export async function startSession(
  * it: the member's own country and remembered search, which the member search starts from
  * (the page members open most; docs/decisions/009).
  */
-export interface MemberContext {
-  country: string | null;
-  rememberedSearch: Record<string, string> | null;
-}
+export type { MemberContext } from './session.repository.js';
 
 /** What the member cache keeps of a session (times in ms since the epoch). */
 export interface CachedSession {
@@ -74,6 +72,8 @@ export interface CachedSession {
   lastSeenAt: number;
   lastActiveAt: number;
   endsAt: number;
+  /** Kept once a route read it; every change to it notifies, like the member's rows. */
+  context: MemberContext | null;
 }
 
 export type SessionCache = Pick<
@@ -96,7 +96,7 @@ const servable = (s: CachedSession, now: number) =>
  * its idle expiry, never past `maxDays` after the login) and tells whether the member's last
  * activity is older than a minute (search orders by it). With `withContext`, the member's
  * context comes along. With a `cache`, a session read within the minute answers without the
- * database (the context is never cached: routes that ask for it read it).
+ * database, and so does its context once a route read it (decision 047).
  */
 export async function resolveSession(
   db: Kysely<Database>,
@@ -106,12 +106,15 @@ export async function resolveSession(
 ): Promise<{ memberId: number; activityStale: boolean; context: MemberContext | null } | null> {
   if (!/^[\w-]{20,100}$/.test(token)) return null;
   const id = sessionId(token);
-  const useCache = cache && !withContext ? cache : null;
-  const hit = useCache?.getSession(id);
-  if (hit && servable(hit, Date.now())) {
-    return { memberId: hit.memberId, activityStale: false, context: null };
+  const hit = cache?.getSession(id);
+  if (hit && servable(hit, Date.now()) && (!withContext || hit.context)) {
+    return {
+      memberId: hit.memberId,
+      activityStale: false,
+      context: withContext ? hit.context : null,
+    };
   }
-  const ticket = useCache?.begin() ?? null;
+  const ticket = cache?.begin() ?? null;
   const found = await findSessionMember(db, id, lifetime, { withContext });
   if (!found) return null;
   const read: CachedSession = {
@@ -119,17 +122,19 @@ export async function resolveSession(
     lastSeenAt: found.lastSeenAt.getTime(),
     lastActiveAt: found.lastActiveAt.getTime(),
     endsAt: found.endsAt.getTime(),
+    // A cached entry is served only while its member is unchanged, so its context still holds.
+    context: found.context ?? hit?.context ?? null,
   };
   const now = Date.now();
   if (now - read.lastSeenAt >= SESSION_TOUCH_STEP_MS) {
     await touchSession(db, id, lifetime, SESSION_TOUCH_STEP_MS / 1000 - 1);
-  } else if (useCache && servable(read, now)) {
-    useCache.setSession(ticket, id, read);
+  } else if (cache && servable(read, now)) {
+    cache.setSession(ticket, id, read);
   }
   return {
     memberId: found.memberId,
     activityStale: now - read.lastActiveAt > ACTIVITY_STEP_MS,
-    context: found.context,
+    context: withContext ? found.context : null,
   };
 }
 

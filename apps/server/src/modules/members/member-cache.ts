@@ -59,6 +59,16 @@ export class MemberCache<Session extends { memberId: number }, UserRows> {
     }
   }
 
+  /** Whether what was read of the member under `ticket` still holds (for caches beside this one). */
+  holds(memberId: number, ticket: number): boolean {
+    return this.fresh(memberId, ticket);
+  }
+
+  /** Whether no member changed at all since `ticket` (for answers that depend on every member). */
+  unchangedSince(ticket: number): boolean {
+    return this.live && ticket >= this.floor && ticket === this.epoch;
+  }
+
   /** The members changed: what was read of them before now is void. */
   changed(memberIds: readonly number[]): void {
     if (memberIds.length === 0) return;
@@ -103,7 +113,7 @@ export class MemberCache<Session extends { memberId: number }, UserRows> {
 }
 
 /** Makes room for one more entry, dropping the oldest (Maps keep insertion order). */
-function bounded<K, V>(map: Map<K, V>, max: number): Map<K, V> {
+export function bounded<K, V>(map: Map<K, V>, max: number): Map<K, V> {
   if (map.size >= max) {
     const oldest = map.keys().next();
     if (!oldest.done) map.delete(oldest.value);

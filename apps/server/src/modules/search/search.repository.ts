@@ -92,6 +92,19 @@ export async function searchPageProfiles(
   return rows.map(toProfileRecord);
 }
 
+/** The ids of the first `limit` matches, in the search's order. */
+export async function matchingIds(
+  db: Kysely<Database>,
+  filter: SearchFilter,
+  limit: number,
+): Promise<number[]> {
+  const rows = await page(db.selectFrom('search_profiles').select('member_id'), filter, {
+    offset: 0,
+    limit,
+  }).execute();
+  return rows.map((row) => Number(row.member_id));
+}
+
 /** The number of matches, counting no further than `upTo` (the index stops there). */
 export async function countMatches(
   db: Kysely<Database>,

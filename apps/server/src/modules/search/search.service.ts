@@ -16,13 +16,9 @@ import type { MemberContext } from '../auth/session.service.js';
 import { isRegionOf } from '../geo/regions.js';
 import { toPublicProfile } from '../members/profile-view.js';
 import { readStoredSettings } from '../site/site.repository.js';
-import {
-  countMatches,
-  findSearcher,
-  rememberSearch,
-  type SearchFilter,
-  searchPageProfiles,
-} from './search.repository.js';
+import { matchPage, type Viewer } from './match-page.js';
+import { findSearcher, rememberSearch, type SearchFilter } from './search.repository.js';
+import type { SearchCache } from './search-cache.js';
 
 type FilterParams = Pick<SearchQuery, (typeof SEARCH_FILTER_PARAMS)[number]>;
 type SearchField = (typeof SEARCH_FIELDS)[number];
@@ -87,6 +83,8 @@ export interface SearchRequest {
   memberId: number | null;
   /** The member's country and remembered search when the caller has them (read otherwise). */
   context?: MemberContext | null;
+  /** What searches share on this instance (decision 047); none: every search reads. */
+  cache?: SearchCache | null;
 }
 
 /**
@@ -97,7 +95,7 @@ export interface SearchRequest {
  */
 export async function searchMembers(
   db: Kysely<Database>,
-  { query, memberId, context = null }: SearchRequest,
+  { query, memberId, context = null, cache = null }: SearchRequest,
   today: Date = new Date(),
 ): Promise<SearchResponse> {
   let params = filterParamsOf(query);
@@ -163,12 +161,22 @@ export async function searchMembers(
   };
   const page = query.page ?? 1;
 
-  const [records, counted] = await Promise.all([
-    searchPageProfiles(db, filter, {
-      offset: (page - 1) * SEARCH_PAGE_SIZE,
-      limit: SEARCH_PAGE_SIZE,
-    }),
-    countMatches(db, filter, SEARCH_RESULTS_CAP + 1),
+  const viewer: Viewer | null =
+    memberId !== null && context
+      ? {
+          memberId,
+          blockedWith: context.blockedWith,
+          showFlaggedPhotos: context.showFlaggedPhotos,
+        }
+      : null;
+  const [{ records, counted }] = await Promise.all([
+    matchPage(
+      db,
+      filter,
+      { offset: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE },
+      cache,
+      viewer,
+    ),
     memberId !== null && query.manual_search && !query.do_not_save
       ? rememberSearch(db, memberId, toQueryValues(requested))
       : undefined,

@@ -147,6 +147,16 @@ describe('photo screening', () => {
     expect(hidden).toMatchObject({ main_image: null, images: [] });
     expect((await find('pp=1')).map((p) => p.id)).toContain(owner.id);
     expect((await find('pp=1&hideNudity=1')).map((p) => p.id)).not.toContain(owner.id);
+
+    // The searcher's choice to see flagged photos applies to the very next search.
+    await searcher.client.call({
+      method: 'PUT',
+      url: '/api/user.php',
+      payload: { settings: { show_flagged_photos: true } },
+    });
+    const shown = (await find('')).find((p) => p.id === owner.id);
+    expect(shown?.main_image?.blurred).not.toBe(true);
+    expect(shown?.main_image?.filename).not.toBe(blurred?.main_image?.filename);
   });
 
   it('keeps the choice off by default and refuses a setting that is not yes or no', async () => {

@@ -23,6 +23,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         query: request.query,
         memberId: request.memberId,
         context: request.memberContext,
+        cache: app.searchCache,
       }),
   );
 };
