@@ -242,12 +242,18 @@ describe('notifications in the browser', () => {
 
     // Dora looks at her chat with Eric (the page is now the worker's): no push for it.
     const chatId = await chatBetween(eric, dora);
-    const socket = page.waitForEvent('websocket');
+    // Listening for the frame from the moment the socket exists: under load the page can
+    // send it before the navigation has finished.
+    const present = page
+      .waitForEvent('websocket')
+      .then((socket) =>
+        socket.waitForEvent('framesent', (frame) =>
+          String(frame.payload).includes(`"conversation":${chatId}`),
+        ),
+      );
     await page.goto(app.url(`/chats/${chatId}`));
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-    await (await socket).waitForEvent('framesent', (frame) =>
-      String(frame.payload).includes(`"conversation":${chatId}`),
-    );
+    await present;
     await new Promise((r) => setTimeout(r, 500));
     await send(eric, chatId, 'Hallo Dora!');
     await page.getByRole('log').getByText('Hallo Dora!').waitFor({ timeout: LIVE_MS });
