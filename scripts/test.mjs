@@ -42,61 +42,20 @@ function vitest(name, args) {
   });
 }
 
-/**
- * Browser tests that start servers of their own. They run after the server's tests, on the
- * core those leave free, so that both lanes end about together (the browser tests alone
- * take longer than the server's).
- */
-const BROWSER_TESTS_AFTER_SERVER = [
-  'e2e/start-twice.test.ts',
-  'e2e/server-lifecycle.test.ts',
-  'e2e/payments-providers.test.ts',
-];
-
-/** Runs each lane's steps one after the other, the lanes side by side. */
-async function inLanes(lanes) {
-  const results = await Promise.all(
-    lanes.map(async (steps) => {
-      const done = [];
-      for (const step of steps) done.push(await step());
-      return done;
-    }),
-  );
-  return results.flat();
-}
-
 const extra = process.argv.slice(2);
-const runs = await inLanes(
+const runs = await Promise.all(
   extra.length > 0
-    ? [[() => vitest('all', extra)]]
+    ? [vitest('all', extra)]
     : [
-        [
-          () =>
-            vitest('browser', [
-              '--project',
-              'e2e',
-              '--maxWorkers=1',
-              ...BROWSER_TESTS_AFTER_SERVER.flatMap((file) => ['--exclude', file]),
-            ]),
-        ],
-        [
-          () =>
-            vitest('server', [
-              '--project',
-              'unit',
-              '--project',
-              'api-pglite',
-              ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-pg'] : []),
-              '--maxWorkers=1',
-            ]),
-          () =>
-            vitest('browser-late', [
-              '--project',
-              'e2e',
-              '--maxWorkers=1',
-              ...BROWSER_TESTS_AFTER_SERVER,
-            ]),
-        ],
+        vitest('browser', ['--project', 'e2e', '--maxWorkers=1']),
+        vitest('server', [
+          '--project',
+          'unit',
+          '--project',
+          'api-pglite',
+          ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-pg'] : []),
+          '--maxWorkers=1',
+        ]),
       ],
 );
 
