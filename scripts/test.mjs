@@ -47,7 +47,9 @@ const runs = await Promise.all(
   extra.length > 0
     ? [vitest('all', extra)]
     : [
-        vitest('browser', ['--project', 'e2e', '--maxWorkers=1']),
+        // A browser test that fails gets one more try: with the two cores kept busy, a few
+        // waits on the browser and the server can run out. One that fails twice fails the run.
+        vitest('browser', ['--project', 'e2e', '--maxWorkers=1', '--retry=1']),
         vitest('server', [
           '--project',
           'unit',
