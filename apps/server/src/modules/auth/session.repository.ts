@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notifySessionsEnded } from '../live/live-notify.js';
+import { blockedWith } from '../safety/blocks.repository.js';
 
 /** How long sessions live: `days` after their last use, `maxDays` after logging in at most. */
 export interface SessionLifetime {
@@ -38,7 +39,6 @@ export async function insertSession(
     .execute();
 }
 
-/** What the session lookup reads of its member (see `resolveSession`). */
 /** What a search starts from, read with the session (and kept with it in the member cache). */
 export interface MemberContext {
   country: string | null;
@@ -49,6 +49,7 @@ export interface MemberContext {
   blockedWith: number[];
 }
 
+/** What the session lookup reads of its member (see `resolveSession`). */
 export interface SessionMemberRow {
   memberId: number;
   lastSeenAt: Date;
@@ -97,12 +98,7 @@ export async function findSessionMember(
     .leftJoin('profiles', 'profiles.member_id', 'sessions.member_id')
     .leftJoin('member_searches', 'member_searches.member_id', 'sessions.member_id')
     .select(['profiles.country', 'member_searches.filters', 'members.show_flagged_photos'])
-    .select(
-      sql<number[]>`array(select blocked_id from blocks where blocker_id = sessions.member_id
-        union select blocker_id from blocks where blocked_id = sessions.member_id)`.as(
-        'blocked_with',
-      ),
-    )
+    .select(sql<number[]>`array(${blockedWith(sql.ref('sessions.member_id'))})`.as('blocked_with'))
     .executeTakeFirst();
   return (
     row && {

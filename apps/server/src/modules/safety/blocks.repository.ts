@@ -24,8 +24,16 @@ export function noBlockBetween(a: MemberRef, b: MemberRef): RawBuilder<boolean> 
  * `NOT IN` means exactly `NOT EXISTS`.
  */
 export function notBlockedWith(memberId: number, other: MemberRef): RawBuilder<boolean> {
-  return sql<boolean>`(${other} not in (select blocked_id from blocks where blocker_id = ${memberId}
-    union all select blocker_id from blocks where blocked_id = ${memberId}))`;
+  return sql<boolean>`(${other} not in (${blockedWith(memberId)}))`;
+}
+
+/**
+ * The members `member` blocked or was blocked by, as a subquery (one member may appear
+ * twice): what a list leaves out for them, read once.
+ */
+export function blockedWith(member: MemberRef): RawBuilder<number> {
+  return sql<number>`select blocked_id from blocks where blocker_id = ${member}
+    union all select blocker_id from blocks where blocked_id = ${member}`;
 }
 
 /** Whether either member blocked the other. */
