@@ -38,7 +38,12 @@ describe('visitor pages rendered on the server (decision 046)', () => {
     expect(html).toContain('<html lang="de-DE"');
     expect(html).toMatch(/<h1[^>]*>Einloggen<\/h1>/);
     expect(html).toContain('id="amora-page-data"');
-    expect(html).toMatch(/<script type="module" fetchpriority="low"/);
+    // Its app starts on the visitor's first use (decision 048): the page comes with the
+    // start-up script alone, the app's own scripts named only in a template until then.
+    expect(html).toContain('data-start="on-use"');
+    const preloads = /<template id="amora-start-preloads">([\s\S]*?)<\/template>/.exec(html)?.[1];
+    expect(preloads).toMatch(/<link rel="modulepreload"[^>]*startup-[\w-]+\.js/);
+    expect(html.replace(preloads ?? '', '')).not.toMatch(/startup-[\w-]+\.js/);
     // Nothing the server knows about anyone is in it: no member is logged in.
     expect(html).not.toContain(DEMO.email);
   });
@@ -86,6 +91,54 @@ describe('visitor pages rendered on the server (decision 046)', () => {
     await page.goto(app.url('/'));
     expect(await page.locator('#amora-page-data').count()).toBe(0);
     await page.waitForURL(/\/members$/);
+    await context.close();
+  });
+
+  it('start their app on the visitor’s first use, which then does what was clicked or sent before it came', async () => {
+    const context = await app.browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+    // Not app.newPage(): its goto starts the app, which is what this test watches.
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    const pagesAsked: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      if (request.isNavigationRequest()) pagesAsked.push(new URL(request.url()).pathname);
+    });
+    // A slow connection: the app's scripts take a second, time enough to act before them.
+    let slow = true;
+    await context.route(/\/assets\/startup-/, async (route) => {
+      if (slow) await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+
+    await page.goto(app.url('/'), { waitUntil: 'networkidle' });
+    expect(scripts.some((path) => path.includes('/startup-'))).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+
+    // A link clicked before the app is there: the app follows it, without loading a page.
+    await page.locator('header').getByRole('link', { name: 'Log in', exact: true }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('starting');
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(pagesAsked).toEqual(['/']);
+
+    // Typed and sent before the app is there: the app logs the member in with it.
+    await page.goto(app.url('/login'), { waitUntil: 'networkidle' });
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    await page.getByLabel('E-mail address').pressSequentially(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).pressSequentially(DEMO.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/members$/);
+    expect(pagesAsked).toEqual(['/', '/login']);
+
+    // Should the app not load at all, a link held for it is followed by the browser.
+    slow = false;
+    await context.clearCookies();
+    await context.route(/\/assets\/startup-/, (route) => route.abort());
+    await page.goto(app.url('/pages/terms'), { waitUntil: 'networkidle' });
+    await page.locator('header').getByRole('link', { name: 'Log in', exact: true }).click();
+    await page.waitForURL(/\/login$/);
+    expect(pagesAsked.at(-1)).toBe('/login');
     await context.close();
   });
 

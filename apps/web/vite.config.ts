@@ -43,10 +43,29 @@ const navigationAllowlist = APP_ROUTES.filter((route) => !route.redirectTo).flat
 );
 
 /**
- * Everything the entry imports statically runs at start anyway, so it goes in one chunk:
- * left to itself the bundler cuts the modules a lazy page shares with the entry into
- * dozens of small files, each costing the phone a request and brotli its shared context.
+ * Everything the app's start (app/start-app.tsx) imports statically runs when it starts
+ * anyway, so it goes in one chunk: left to itself the bundler cuts the modules a lazy page
+ * shares with it into dozens of small files, each costing the phone a request and brotli
+ * its shared context. What the start-up script (main.tsx) itself imports stays with it:
+ * that script runs on every page before the app (decision 048).
  */
+const APP_START = `${src}/app/start-app.tsx`;
+const ENTRY = `${src}/main.tsx`;
+let withTheEntry: Set<string> | null = null;
+
+function entryModules(ctx: ChunkingContext): Set<string> {
+  if (withTheEntry) return withTheEntry;
+  const found = new Set<string>();
+  const visit = (id: string) => {
+    if (found.has(id)) return;
+    found.add(id);
+    for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  visit(ENTRY);
+  withTheEntry = found;
+  return found;
+}
+
 const inStartup = new Set<string>();
 const outsideStartup = new Set<string>();
 
@@ -91,7 +110,7 @@ function startupChunk(moduleId: string, ctx: ChunkingContext): string | null {
     if (!info || seen.has(id)) return false;
     seen.add(id);
     const importers = info.importers.filter((importer) => !onlyReExports(ctx, importer, id));
-    if (!info.isEntry && !importers.some((importer) => reaches(importer, seen))) return false;
+    if (id !== APP_START && !importers.some((importer) => reaches(importer, seen))) return false;
     inStartup.add(id);
     return true;
   };
@@ -150,7 +169,20 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         manifest: true,
         rolldownOptions: {
-          output: { codeSplitting: { groups: [{ name: startupChunk, debugName: 'startup' }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                // First, so the app's group below, which takes what its modules import,
+                // leaves the start-up script's own modules to it.
+                {
+                  name: (id: string, ctx: ChunkingContext) =>
+                    entryModules(ctx).has(id) ? 'index' : null,
+                  priority: 2,
+                },
+                { name: startupChunk, debugName: 'startup', priority: 1 },
+              ],
+            },
+          },
         },
       },
   server: {
@@ -184,7 +216,7 @@ function clientPlugins(): Pick<UserConfig, 'plugins'> {
         registerType: 'prompt',
         workbox: {
           // The shell only (issue 24): the page, the start-up script and styles.
-          globPatterns: ['index.html', 'assets/index-*.{js,css}', 'favicon.svg'],
+          globPatterns: ['index.html', 'assets/{index,startup}-*.{js,css}', 'favicon.svg'],
           globIgnores: ['sw-push.js', 'builds/**'],
           cleanupOutdatedCaches: true,
           navigateFallback: '/index.html',

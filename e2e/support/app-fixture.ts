@@ -17,17 +17,23 @@ export interface App {
 }
 
 /**
- * A page the server rendered shows before its app has taken it over (decision 046), and a
- * member's click there would be the browser's own: `goto` and `reload` wait for the app,
- * as a member waits for a page to respond.
+ * A page the server rendered shows before its app has taken it over (decision 046), and
+ * the app of a visitor's page starts when the visitor first reaches for it (decision 048):
+ * `goto` and `reload` move the pointer over the page, as a visitor's hand would, and wait
+ * for the app, as a member waits for a page to respond.
  */
 export function untilTheAppTakesOver(page: Page): Page {
-  const appReady = () =>
-    page.waitForFunction(
-      () =>
-        !document.getElementById('amora-page-data') ||
-        document.documentElement.dataset.app === 'ready',
-    );
+  const appReady = async () => {
+    const waits = await page.evaluate(() => {
+      const data = document.getElementById('amora-page-data');
+      return !!data && document.documentElement.dataset.app !== 'ready';
+    });
+    if (!waits) return;
+    // Two steps: a pointer already resting where it is sent would not move at all.
+    await page.mouse.move(1, 1);
+    await page.mouse.move(2, 2);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {

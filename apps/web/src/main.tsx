@@ -1,56 +1,18 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { watchBuilds } from './app/build-watch';
-import { loadScreensOf } from './app/prerender/load-screens';
-import { readPageData, seedQueries } from './app/prerender/page-data';
-import { App } from './app/providers';
-import { appRoutes, createRouter } from './app/router';
+import { startOnFirstUse, startsOnFirstUse } from './app/prerender/start-on-use';
 import { followSystemColorMode } from './lib/color-mode';
 import { applyDesignVersion } from './lib/design-version';
-import { initI18n } from './lib/i18n';
-import { listenForPushMessages } from './lib/last-push';
-import { createQueryClient } from './lib/query-client';
 import { captureTracking } from './lib/tracking';
 import './styles/app.scss';
 
-// Before React renders anything, so the first paint already has the chosen design.
+// Before anything else, so the first paint already has the chosen design and colour mode,
+// and a campaign's parameters are kept even if the visitor leaves before the app starts.
 applyDesignVersion();
 followSystemColorMode();
 captureTracking();
-listenForPushMessages();
-const queryClient = createQueryClient();
-const root = document.getElementById('root')!;
-const page = readPageData();
 
-if (page) {
-  // The server rendered this visitor's page (decision 046): the app takes the markup over
-  // with the same language, settings and loaders' answers, once the screen's code is here.
-  seedQueries(queryClient, page);
-  const routes = appRoutes(queryClient);
-  void Promise.all([initI18n(page.locale), loadScreensOf(routes, window.location)]).then(() => {
-    const router = createRouter(queryClient, routes, page.router);
-    watchBuilds(router);
-    // In a transition React takes the page over in slices, between which the phone stays
-    // free to answer a tap or scroll, instead of one long task.
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App queryClient={queryClient} router={router} />
-        </StrictMode>,
-      );
-    });
-  });
-} else {
-  // The router starts the page's script, the user and the settings at once, while the
-  // locale table loads: none of them waits for another (issue 24).
-  const router = createRouter(queryClient);
-  watchBuilds(router);
-  void initI18n().then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App queryClient={queryClient} router={router} />
-      </StrictMode>,
-    ),
-  );
-}
+const startApp = () => import('./app/start-app');
+
+// A visitor's page the server rendered whole starts the app when the visitor first reaches
+// for it (decision 048); every other page starts it at once.
+if (startsOnFirstUse()) startOnFirstUse(startApp);
+else void startApp();

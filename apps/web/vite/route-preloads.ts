@@ -5,7 +5,9 @@ import { screenFileOf } from '../src/app/route-screens.ts';
 /** What the server announces with a page of the route table (issue 24). */
 export interface RoutePreloads {
   build: string;
-  /** Route name → the scripts its screen needs beyond the start-up chunk, in load order. */
+  /** The app's start (app/start-app.tsx) and the chunks it imports, beyond the entry's. */
+  start: string[];
+  /** Route name → the scripts its screen needs beyond those, in load order. */
   routes: Record<string, string[]>;
 }
 
@@ -15,14 +17,17 @@ interface ChunkLike {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  moduleIds: string[];
 }
 
 /**
- * Writes `route-preloads.json`: for every route, the screen's chunk and the chunks it
- * imports. The server lists them as `modulepreload` links in the page it sends, so a
+ * Writes `route-preloads.json`: the app's start, and for every route the screen's chunk
+ * and the chunks it imports. The server lists them as `modulepreload` links in the page it sends, so a
  * phone fetches the screen together with the start-up script instead of after it has run.
  */
 export function routePreloadsPlugin(srcDir: string, buildId: string): Plugin {
+  const chunkOf = (chunks: ChunkLike[], file: string) =>
+    chunks.find((chunk) => chunk.facadeModuleId === `${srcDir}/${file}`);
   return {
     name: 'amora-route-preloads',
     apply: 'build',
@@ -31,27 +36,38 @@ export function routePreloadsPlugin(srcDir: string, buildId: string): Plugin {
         (item): item is typeof item & ChunkLike => item.type === 'chunk',
       );
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (file: string, into: string[]) => {
-        if (into.includes(file)) return into;
-        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into);
+      // Imports first, in load order; a chunk met again (chunks may import each other) once.
+      const closure = (file: string, into: string[], seen = new Set<string>()) => {
+        if (seen.has(file)) return into;
+        seen.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into, seen);
         into.push(file);
         return into;
       };
-      const atStart = new Set<string>();
+      const withEntry = new Set<string>();
       for (const chunk of chunks)
-        if (chunk.isEntry) for (const file of closure(chunk.fileName, [])) atStart.add(file);
+        if (chunk.isEntry) for (const file of closure(chunk.fileName, [])) withEntry.add(file);
+      // The app's start is grouped with all it imports (vite.config.ts), so it is no facade.
+      const appStart = chunks.find((chunk) =>
+        chunk.moduleIds.includes(`${srcDir}/app/start-app.tsx`),
+      );
+      if (!appStart) throw new Error('route-preloads: no chunk for app/start-app.tsx');
+      const start = closure(appStart.fileName, []).filter((name) => !withEntry.has(name));
+      const loaded = new Set([...withEntry, ...start]);
       const routes: Record<string, string[]> = {};
       for (const route of APP_ROUTES) {
         const file = screenFileOf(route.name);
-        const screen =
-          file &&
-          chunks.find((chunk) => chunk.facadeModuleId === `${srcDir}/app/routes/${file}.tsx`);
+        const screen = file && chunkOf(chunks, `app/routes/${file}.tsx`);
         if (!screen) continue;
         routes[route.name] = closure(screen.fileName, [])
-          .filter((name) => !atStart.has(name))
+          .filter((name) => !loaded.has(name))
           .map((name) => `/${name}`);
       }
-      const preloads: RoutePreloads = { build: buildId, routes };
+      const preloads: RoutePreloads = {
+        build: buildId,
+        start: start.map((name) => `/${name}`),
+        routes,
+      };
       this.emitFile({
         type: 'asset',
         fileName: 'route-preloads.json',

@@ -8,7 +8,11 @@ const webRoot = mkdtempSync(join(tmpdir(), 'amora-preloads-'));
 afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 writeFileSync(
   join(webRoot, 'route-preloads.json'),
-  JSON.stringify({ build: 'b1', routes: { login: ['/assets/a.js', '/assets/login-page.js'] } }),
+  JSON.stringify({
+    build: 'b1',
+    start: ['/assets/startup.js'],
+    routes: { login: ['/assets/a.js', '/assets/login-page.js'] },
+  }),
 );
 
 describe('acceptedLanguages', () => {
@@ -35,9 +39,20 @@ describe('the links a page is sent with', () => {
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page.js">');
   });
 
+  it('announces the app’s start on every page, before the screen it shows (decision 048)', () => {
+    const scripts = (links: string) =>
+      [...links.matchAll(/modulepreload[^>]*href="([^"]+)"/g)].map(([, href]) => href);
+    expect(scripts(linksFor('login', undefined, 'en', []))).toEqual([
+      '/assets/startup.js',
+      '/assets/a.js',
+      '/assets/login-page.js',
+    ]);
+    expect(scripts(linksFor(null, undefined, 'en', []))).toEqual(['/assets/startup.js']);
+  });
+
   it('follows the language cookie over the browser, and English when nothing fits', () => {
     expect(linksFor('login', 'it', 'de', [])).toContain('/_i18n/it/messages.json');
-    expect(linksFor(null, undefined, 'ja, ko', [])).toBe(
+    expect(linksFor(null, undefined, 'ja, ko', [])).toContain(
       '<link rel="preload" as="fetch" crossorigin href="/_i18n/en/messages.json?v=b1">',
     );
   });

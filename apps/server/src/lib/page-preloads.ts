@@ -2,8 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chooseLocale } from '@amora/shared/rules/locale';
 
+/** The build's `route-preloads.json` (apps/web/vite/route-preloads.ts). */
 interface RoutePreloads {
   build: string;
+  /** The app's start and its chunks, loaded after the start-up script (decision 048). */
+  start?: string[];
   routes: Record<string, string[]>;
 }
 
@@ -58,7 +61,7 @@ export function pagePreloads(webRoot: string) {
         : [
             `<link rel="preload" as="fetch" crossorigin href="/_i18n/${locale}/messages.json?v=${preloads.build}">`,
           ]),
-      ...(routeName ? (preloads.routes[routeName] ?? []) : []).map(
+      ...[...(preloads.start ?? []), ...(routeName ? (preloads.routes[routeName] ?? []) : [])].map(
         (script) => `<link rel="modulepreload" crossorigin href="${script}">`,
       ),
     ];

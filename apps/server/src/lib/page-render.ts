@@ -9,6 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface RenderedPage {
   html: string;
   data: string;
+  /** The page shows all it will show until used: its app starts on first use (decision 048). */
+  startsOnUse: boolean;
 }
 
 interface RenderModule {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_PACKAGE_HEADER, LOCALE_INFO } from '@amora/shared/constants';
+import { START_PRELOADS_ID } from '@amora/shared/page-marks';
 import { matchRoute } from '@amora/shared/routes';
 import { LOCALE_COOKIE, LOCALE_MESSAGES_MAX_AGE_SECONDS } from '@amora/shared/rules/locale';
 import fastifyStatic from '@fastify/static';
@@ -49,11 +50,19 @@ const rendersOnServer = (routeName: string) =>
  * The app's page with the server's rendering of it, in the language it was rendered in.
  * The page shows without its scripts, so they load after the styles and pictures it shows
  * (`fetchpriority="low"`), which a phone's thin connection would otherwise share with them.
+ * A page whose app starts on first use (decision 048) keeps the app's preloads in a
+ * `<template>` until then: nothing of the app loads before the visitor reaches for it.
  */
-function withRenderedPage(indexHtml: string, page: RenderedPage, lang: string): string {
+function withRenderedPage(indexHtml: string, links: string, page: RenderedPage, lang: string) {
+  const preloads = page.startsOnUse
+    ? `<template id="${START_PRELOADS_ID}">${links}</template>`
+    : links.replace(
+        /<link rel="modulepreload" /g,
+        '<link rel="modulepreload" fetchpriority="low" ',
+      );
   return indexHtml
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-    .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+    .replace('</head>', `${preloads}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
     .replace('</body>', `${page.data}</body>`);
 }
@@ -179,7 +188,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       request.headers['accept-language'],
       uncacheable_locales,
     );
-    const page = links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
     const rendered = status === 200 ? await renderedFor(request, routeName) : null;
     return (
       reply
@@ -188,7 +196,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
         .header('cache-control', 'no-cache')
         // The language and the session decide whether and how the page comes rendered.
         .header('vary', 'accept-language, cookie')
-        .send(rendered ? withRenderedPage(page, rendered.page, rendered.lang) : page)
+        .send(
+          rendered
+            ? withRenderedPage(indexHtml, links, rendered.page, rendered.lang)
+            : indexHtml.replace('</head>', `${links}</head>`),
+        )
     );
   };
 

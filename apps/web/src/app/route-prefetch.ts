@@ -2,6 +2,7 @@ import { matchRoute } from '@amora/shared/routes';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { isUpdateWaiting } from '@/lib/service-worker';
+import { appStartedByUse } from './prerender/start-on-use';
 import { screenFor } from './route-modules';
 
 /** Spec section 9: at most about four at once, and only a handful per page. */
@@ -54,7 +55,8 @@ async function prefetch(names: string[]) {
 
 /**
  * Prefetches the screens the page links to (spec section 9), once the visitor has shown
- * they are there (a touch, a key, the wheel) and the browser is idle: the first page's own
+ * they are there (a touch, a key, the wheel, or the use that started the app, decision 048)
+ * and the browser is idle: the first page's own
  * load never competes with it, and a slow connection skips it.
  */
 export function useRoutePrefetch() {
@@ -74,7 +76,9 @@ export function useRoutePrefetch() {
         ? window.requestIdleCallback(run, { timeout: 2000 })
         : window.setTimeout(run, 200);
     };
-    for (const type of INTERACTIONS) window.addEventListener(type, start, { passive: true });
+    // A visitor whose first touch or pointer started the app has acted already.
+    if (appStartedByUse()) start();
+    else for (const type of INTERACTIONS) window.addEventListener(type, start, { passive: true });
     return () => {
       for (const type of INTERACTIONS) window.removeEventListener(type, start);
       if (idle !== undefined) {

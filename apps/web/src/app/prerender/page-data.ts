@@ -1,4 +1,9 @@
 import type { Locale } from '@amora/shared/constants';
+import {
+  PAGE_DATA_ID,
+  STARTS_ON_USE_ATTRIBUTE,
+  STARTS_ON_USE_VALUE,
+} from '@amora/shared/page-marks';
 import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
 import type { QueryClient } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
@@ -27,12 +32,14 @@ export interface ReadOnServer {
   data: unknown;
 }
 
-export const PAGE_DATA_ID = 'amora-page-data';
-
-/** JSON that cannot end its `<script>` element early, whatever the strings hold. */
-export function pageDataElement(data: PageData): string {
+/**
+ * JSON that cannot end its `<script>` element early, whatever the strings hold. A page
+ * that shows everything it will show until it is used starts its app on first use.
+ */
+export function pageDataElement(data: PageData, startsOnUse: boolean): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`;
+  const start = startsOnUse ? ` ${STARTS_ON_USE_ATTRIBUTE}="${STARTS_ON_USE_VALUE}"` : '';
+  return `<script type="application/json" id="${PAGE_DATA_ID}"${start}>${json}</script>`;
 }
 
 /** The server's data for this page, or null when the page was not rendered by the server. */

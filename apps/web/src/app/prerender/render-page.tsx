@@ -16,7 +16,7 @@ import { I18N_OPTIONS } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { appRoutes } from '../router';
 import { type PageData, pageDataElement, seedQueries } from './page-data';
-import { membersRead, readMembersOnServer } from './server-reads';
+import { everyMemberRead, membersRead, readMembersOnServer } from './server-reads';
 
 export interface RenderRequest {
   /** The page's absolute URL. */
@@ -37,6 +37,8 @@ export interface RenderedPage {
   html: string;
   /** The data block the app takes the page over with (page-data.ts). */
   data: string;
+  /** The page shows all it will show until used: its app starts on first use (decision 048). */
+  startsOnUse: boolean;
 }
 
 // The tables come with each request (the server reads them from the build), not by fetch.
@@ -97,7 +99,8 @@ async function render(request: RenderRequest): Promise<RenderedPage | null> {
     router: { loaderData: context.loaderData, actionData: context.actionData },
     queries: membersRead(queryClient),
   };
-  return { html, data: pageDataElement(data) };
+  const startsOnUse = everyMemberRead(queryClient);
+  return { html, data: pageDataElement(data, startsOnUse), startsOnUse };
 }
 
 /**

@@ -44,3 +44,14 @@ export const membersRead = (queryClient: QueryClient): ReadOnServer[] =>
     .getQueryCache()
     .findAll({ predicate: (query) => isSearch(query.queryKey) && query.state.status === 'success' })
     .map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
+
+/**
+ * Whether every member the page shows was read here: then the page as sent shows all it
+ * will show until it is used, and its app can start on first use (decision 048). A read
+ * left to the browser (a campaign's own search, a failed read) needs the app at once.
+ */
+export const everyMemberRead = (queryClient: QueryClient): boolean =>
+  queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => isSearch(query.queryKey) })
+    .every((query) => query.state.status === 'success');

@@ -1,0 +1,130 @@
+import {
+  PAGE_DATA_ID,
+  START_PRELOADS_ID,
+  STARTS_ON_USE_ATTRIBUTE,
+  STARTS_ON_USE_VALUE,
+} from '@amora/shared/page-marks';
+
+/**
+ * What says a visitor is about to use the page. A pointer moving counts (a mouse on a
+ * desktop), so the app is usually there before the first click; on a phone the first touch.
+ */
+const FIRST_USE = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'];
+
+/** The server rendered this page whole and asked for the app to start on first use. */
+export function startsOnFirstUse(): boolean {
+  return (
+    document.getElementById(PAGE_DATA_ID)?.getAttribute(STARTS_ON_USE_ATTRIBUTE) ===
+    STARTS_ON_USE_VALUE
+  );
+}
+
+let startedByUse = false;
+
+/** Whether the visitor's use started the app: they are there, and acting (route-prefetch.ts). */
+export const appStartedByUse = () => startedByUse;
+
+type Held =
+  | { kind: 'click'; element: HTMLElement }
+  | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
+
+/** A click the app must answer: a link within the app to another page, or a button. */
+function needsTheApp(element: Element): element is HTMLElement {
+  if (element instanceof HTMLAnchorElement) {
+    if ((element.target && element.target !== '_self') || element.hasAttribute('download')) {
+      return false;
+    }
+    const url = new URL(element.href, window.location.href);
+    if (url.origin !== window.location.origin) return false;
+    // A jump within the page (the lander's "Sign up for free") is the browser's to make.
+    const samePage =
+      url.pathname === window.location.pathname && url.search === window.location.search;
+    return !(samePage && url.hash);
+  }
+  // A submit button sends its form, and the form's submit event is what is held.
+  if (element instanceof HTMLButtonElement) return !(element.type === 'submit' && element.form);
+  return element instanceof HTMLElement;
+}
+
+/**
+ * Starts the app at the visitor's first touch, key or pointer, not at load (decision 048):
+ * the page came whole from the server, and reading it needs no script. Until the app has
+ * taken the page over, a form sent or a link or button clicked is held and done again by
+ * the app once it is there (the last one only: a second tap means impatience, not a second
+ * action). Typing needs nothing: the fields are the browser's, and the app takes them over
+ * with what they hold. Should the app fail to load, what was held is done by the browser.
+ */
+export function startOnFirstUse(start: () => Promise<unknown>): void {
+  const html = document.documentElement;
+  let held: Held | null = null;
+  let started = false;
+
+  const begin = () => {
+    if (started) return;
+    started = true;
+    startedByUse = true;
+    for (const type of FIRST_USE) window.removeEventListener(type, begin, true);
+    const preloads = document.getElementById(START_PRELOADS_ID);
+    if (preloads instanceof HTMLTemplateElement) {
+      document.head.append(preloads.content.cloneNode(true));
+      preloads.remove();
+    }
+    start().catch(() => release(false));
+  };
+
+  const hold = (event: Event, action: Held) => {
+    event.preventDefault();
+    held = action;
+    html.dataset.app = 'starting';
+    begin();
+  };
+  const onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const element = (event.target as Element | null)?.closest?.('a[href], button, [role="button"]');
+    if (element && needsTheApp(element)) hold(event, { kind: 'click', element });
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    if (event.defaultPrevented || !(event.target instanceof HTMLFormElement)) return;
+    hold(event, { kind: 'submit', form: event.target, submitter: event.submitter });
+  };
+
+  const ready = new MutationObserver(() => {
+    if (html.dataset.app === 'ready') release(true);
+  });
+
+  function release(appStarted: boolean) {
+    ready.disconnect();
+    document.removeEventListener('click', onClick, true);
+    document.removeEventListener('submit', onSubmit, true);
+    if (!appStarted && html.dataset.app === 'starting') delete html.dataset.app;
+    const action = held;
+    held = null;
+    if (action) replay(action, appStarted);
+  }
+
+  for (const type of FIRST_USE)
+    window.addEventListener(type, begin, { capture: true, passive: true });
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('submit', onSubmit, true);
+  ready.observe(html, { attributes: true, attributeFilter: ['data-app'] });
+}
+
+function replay(action: Held, byTheApp: boolean) {
+  if (action.kind === 'click') {
+    if (!action.element.isConnected) return;
+    if (byTheApp) action.element.click();
+    else if (action.element instanceof HTMLAnchorElement)
+      window.location.assign(action.element.href);
+    return;
+  }
+  const { form, submitter } = action;
+  if (!form.isConnected) return;
+  if (!byTheApp) {
+    // The browser's own post (decision 046): the server answers it with the page again.
+    HTMLFormElement.prototype.submit.call(form);
+    return;
+  }
+  const button = submitter?.isConnected && form.contains(submitter) ? submitter : null;
+  form.requestSubmit(button);
+}

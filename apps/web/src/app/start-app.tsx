@@ -1,0 +1,50 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { initI18n } from '@/lib/i18n';
+import { listenForPushMessages } from '@/lib/last-push';
+import { createQueryClient } from '@/lib/query-client';
+import { watchBuilds } from './build-watch';
+import { loadScreensOf } from './prerender/load-screens';
+import { readPageData, seedQueries } from './prerender/page-data';
+import { App } from './providers';
+import { appRoutes, createRouter } from './router';
+
+// The app itself: loaded by the start-up script (main.tsx) at once, or on a rendered
+// visitor page when the visitor first reaches for it (decision 048).
+listenForPushMessages();
+const queryClient = createQueryClient();
+const root = document.getElementById('root')!;
+const page = readPageData();
+
+if (page) {
+  // The server rendered this visitor's page (decision 046): the app takes the markup over
+  // with the same language, settings and loaders' answers, once the screen's code is here.
+  seedQueries(queryClient, page);
+  const routes = appRoutes(queryClient);
+  void Promise.all([initI18n(page.locale), loadScreensOf(routes, window.location)]).then(() => {
+    const router = createRouter(queryClient, routes, page.router);
+    watchBuilds(router);
+    // In a transition React takes the page over in slices, between which the phone stays
+    // free to answer a tap or scroll, instead of one long task.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App queryClient={queryClient} router={router} />
+        </StrictMode>,
+      );
+    });
+  });
+} else {
+  // The router starts the page's script, the user and the settings at once, while the
+  // locale table loads: none of them waits for another (issue 24).
+  const router = createRouter(queryClient);
+  watchBuilds(router);
+  void initI18n().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    ),
+  );
+}

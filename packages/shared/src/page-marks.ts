@@ -1,0 +1,18 @@
+/**
+ * The names a server-rendered page (decision 046), the server that sends it and the web
+ * app's start-up script agree on: a module of its own, so that script reads them without
+ * the app's code.
+ */
+
+/** The JSON data block the app takes the page over with. */
+export const PAGE_DATA_ID = 'amora-page-data';
+
+/**
+ * On the data block: the page as sent shows everything it will show until it is used, so
+ * the app starts on the visitor's first touch, key or pointer (decision 048).
+ */
+export const STARTS_ON_USE_ATTRIBUTE = 'data-start';
+export const STARTS_ON_USE_VALUE = 'on-use';
+
+/** A `<template>` holding the page's preload links, added to the page when the app starts. */
+export const START_PRELOADS_ID = 'amora-start-preloads';
