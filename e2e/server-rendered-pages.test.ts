@@ -142,6 +142,25 @@ describe('visitor pages rendered on the server (decision 046)', () => {
     await context.close();
   });
 
+  it('keep what a visitor typed before the app came, and the app goes on from it', async () => {
+    const context = await app.browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await context.route(/\/assets\/startup-/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(app.url('/landers/video/typed-first'), { waitUntil: 'networkidle' });
+    const form = page.locator('.signup-flow');
+    await form.getByLabel('E-mail address').pressSequentially('anna.smith@example.org');
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    // The signup form fills the name from the address as it is typed: with the app there,
+    // it has been told the address.
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await expect.poll(() => form.getByLabel('Your first name').inputValue()).toBe('Anna smith');
+    expect(await form.getByLabel('E-mail address').inputValue()).toBe('anna.smith@example.org');
+    await context.close();
+  });
+
   it('come with the members a lander shows, its first photo alone and fetched at once, and no second search', async () => {
     // As the browser below asks: the visitor's language also places them (geoip fallback).
     const { html } = await pageAsSent('/landers/video/spring-campaign', {

@@ -100,7 +100,14 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
     if (!appStarted && html.dataset.app === 'starting') delete html.dataset.app;
     const action = held;
     held = null;
-    if (action) replay(action, appStarted);
+    if (!appStarted) {
+      if (action) replay(action, false);
+      return;
+    }
+    // A form held for the app is sent once the app knows what was typed into it.
+    const told = tellTheAppWhatWasTyped();
+    if (action?.kind === 'submit') void told.then(() => replay(action, true));
+    else if (action) replay(action, true);
   }
 
   for (const type of FIRST_USE)
@@ -108,6 +115,67 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
   ready.observe(html, { attributes: true, attributeFilter: ['data-app'] });
+}
+
+/** How long after the app's start a part of the page may still be taken over. */
+const TAKE_OVER_WAIT_MS = 10_000;
+
+/** React marks each element it has taken over with its fibre, under a key of this prefix. */
+const takenOver = (element: Element) =>
+  Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+const typedBeforeTheApp = (field: Field) => {
+  if (field instanceof HTMLSelectElement) {
+    return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  }
+  if (field instanceof HTMLInputElement && /^(checkbox|radio)$/.test(field.type)) {
+    return field.checked !== field.defaultChecked;
+  }
+  return !/^(file|hidden)$/.test(field.type) && field.value !== field.defaultValue;
+};
+
+/**
+ * Fields filled before the app was there keep what the visitor typed, but the app takes
+ * them over as the server rendered them, and reads a field's value from its change events
+ * (react-hook-form, React's own `onChange`). So each such field is told once, as soon as it
+ * is taken over (a part loaded lazily is taken over after the rest), as if the visitor had
+ * just typed it. React notices a change only against the value it last set: that is set to
+ * the server's first, through React's own setter, and the visitor's put back.
+ */
+function tellTheAppWhatWasTyped(): Promise<void> {
+  const fields = [
+    ...document.querySelectorAll<Field>('#root input, #root textarea, #root select'),
+  ].filter(typedBeforeTheApp);
+  const until = performance.now() + TAKE_OVER_WAIT_MS;
+  return new Promise((resolve) => {
+    const step = () => {
+      for (const field of fields.filter(takenOver)) {
+        fields.splice(fields.indexOf(field), 1);
+        tell(field);
+      }
+      if (fields.length === 0 || performance.now() > until) resolve();
+      else requestAnimationFrame(step);
+    };
+    step();
+  });
+}
+
+function tell(field: Field) {
+  if (field instanceof HTMLSelectElement) {
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  } else if (/^(checkbox|radio)$/.test(field.type)) {
+    const checked = (field as HTMLInputElement).checked;
+    (field as HTMLInputElement).checked = !checked;
+    field.click();
+  } else {
+    const typed = field.value;
+    field.value = field.defaultValue;
+    const prototype = Object.getPrototypeOf(field) as typeof HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
 }
 
 function replay(action: Held, byTheApp: boolean) {
