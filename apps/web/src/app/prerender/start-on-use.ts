@@ -51,8 +51,9 @@ function needsTheApp(element: Element): element is HTMLElement {
  * the page came whole from the server, and reading it needs no script. Until the app has
  * taken the page over, a form sent or a link or button clicked is held and done again by
  * the app once it is there (the last one only: a second tap means impatience, not a second
- * action). Typing needs nothing: the fields are the browser's, and the app takes them over
- * with what they hold. Should the app fail to load, what was held is done by the browser.
+ * action). Typing needs nothing: the fields are the browser's, and what they hold is told
+ * to the app once it is there. Should the app fail to load, what was held is done by the
+ * browser.
  */
 export function startOnFirstUse(start: () => Promise<unknown>): void {
   const html = document.documentElement;
