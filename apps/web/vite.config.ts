@@ -203,7 +203,7 @@ function clientPlugins(): Pick<UserConfig, 'plugins'> {
       },
       localeMessagesPlugin(`${src}/locales`),
       buildInfoPlugin(buildId),
-      routePreloadsPlugin(src, buildId),
+      routePreloadsPlugin(src, buildId, APP_START),
       precompressPlugin(),
       // One service worker, /sw.js with scope / (DESIGN "Contract details"); the server
       // serves /manifest.webmanifest, and src/lib/service-worker.ts registers the worker.

@@ -25,7 +25,11 @@ interface ChunkLike {
  * and the chunks it imports. The server lists them as `modulepreload` links in the page it sends, so a
  * phone fetches the screen together with the start-up script instead of after it has run.
  */
-export function routePreloadsPlugin(srcDir: string, buildId: string): Plugin {
+export function routePreloadsPlugin(
+  srcDir: string,
+  buildId: string,
+  appStartModule: string,
+): Plugin {
   const chunkOf = (chunks: ChunkLike[], file: string) =>
     chunks.find((chunk) => chunk.facadeModuleId === `${srcDir}/${file}`);
   return {
@@ -48,10 +52,8 @@ export function routePreloadsPlugin(srcDir: string, buildId: string): Plugin {
       for (const chunk of chunks)
         if (chunk.isEntry) for (const file of closure(chunk.fileName, [])) withEntry.add(file);
       // The app's start is grouped with all it imports (vite.config.ts), so it is no facade.
-      const appStart = chunks.find((chunk) =>
-        chunk.moduleIds.includes(`${srcDir}/app/start-app.tsx`),
-      );
-      if (!appStart) throw new Error('route-preloads: no chunk for app/start-app.tsx');
+      const appStart = chunks.find((chunk) => chunk.moduleIds.includes(appStartModule));
+      if (!appStart) throw new Error(`route-preloads: no chunk holds ${appStartModule}`);
       const start = closure(appStart.fileName, []).filter((name) => !withEntry.has(name));
       const loaded = new Set([...withEntry, ...start]);
       const routes: Record<string, string[]> = {};
