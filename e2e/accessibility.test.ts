@@ -85,6 +85,35 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await context.close();
   });
 
+  it('shows where the keyboard is: every stop on a visitor’s page has a clear focus ring', async () => {
+    const { context, page } = await app.newPage();
+    for (const path of ['/', '/login']) {
+      await page.goto(app.url(path));
+      const rings: string[] = [];
+      for (let stop = 0; stop < 12; stop++) {
+        await page.keyboard.press('Tab');
+        rings.push(
+          await page.evaluate(() => {
+            const el = document.activeElement as HTMLElement;
+            const style = getComputedStyle(el);
+            // The app's own ring is 3 px; Bootstrap's buttons and fields draw theirs as a
+            // shadow. The browser's default (1 px, or none) is too faint to count.
+            const outline =
+              style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2;
+            const shadow = style.boxShadow !== 'none';
+            const name = `${el.tagName.toLowerCase()} “${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 30)}”`;
+            return `${name}: ${outline || shadow ? 'ring' : `no ring (${style.outline})`}`;
+          }),
+        );
+      }
+      expect(
+        rings.filter((ring) => !ring.endsWith(': ring')),
+        path,
+      ).toEqual([]);
+    }
+    await context.close();
+  });
+
   it('finds nothing on the pages a member uses, light and dark', {
     timeout: PAGES_TIMEOUT,
   }, async () => {

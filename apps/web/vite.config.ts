@@ -10,6 +10,7 @@ import { APP_ROUTES, matchRoute } from '../../packages/shared/src/routes.ts';
 import { buildInfoPlugin } from './vite/build-info.ts';
 import { localeMessagesPlugin } from './vite/locale-messages.ts';
 import { precompressPlugin } from './vite/precompress.ts';
+import { purgeAppStyles } from './vite/purge-styles.ts';
 import { routePreloadsPlugin } from './vite/route-preloads.ts';
 
 const shared = fileURLToPath(new URL('../../packages/shared/src', import.meta.url));
@@ -138,7 +139,7 @@ const serverRenderBuild = {
   ],
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   ...(isSsrBuild ? serverRenderBuild : clientPlugins()),
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   resolve: {
@@ -148,6 +149,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
   css: {
+    postcss: { plugins: command === 'build' && !isSsrBuild ? [purgeAppStyles()] : [] },
     preprocessorOptions: {
       scss: {
         // The brand's colours come from their one definition (packages/shared/src/brand.ts).
