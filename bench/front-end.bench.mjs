@@ -132,7 +132,8 @@ async function precacheBytes(browser) {
 /** Lighthouse's mobile performance score and CLS, median of RUNS runs on a fresh profile. */
 async function lighthouseScore(path) {
   const scores = [];
-  for (let run = 0; run < RUNS; run++) {
+  let failed = 0;
+  while (scores.length < RUNS) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
       chromeFlags: ['--headless=new', ...FLAGS],
@@ -144,7 +145,14 @@ async function lighthouseScore(path) {
         logLevel: 'error',
         onlyCategories: ['performance'],
       });
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      // A run Lighthouse could not finish (a page that never painted for it, a lost
+      // target) has no score: it is said and run again, never counted as a zero.
+      if (runtimeError || categories.performance.score === null) {
+        console.log(`  (${path}: a Lighthouse run failed, ${runtimeError?.code ?? 'no score'})`);
+        if (++failed > RUNS) throw new Error(`Lighthouse failed ${failed} times on ${path}`);
+        continue;
+      }
       scores.push({
         score: Math.round((categories.performance.score ?? 0) * 100),
         cls: audits['cumulative-layout-shift'].numericValue,
