@@ -14,8 +14,12 @@ const APP_STYLES = `${web}src/styles/app.scss`;
  */
 const CONTENT = [`${web}index.html`, `${web}src/**/*.{ts,tsx,json}`, `${shared}/**/*.ts`];
 
-/** Class names the app builds from parts (grep `-${` in the sources). */
+/**
+ * Class names the app builds from parts (grep `-${` in the sources), and those a library
+ * adds at run time to elements the app styles.
+ */
 const SAFELIST = [
+  'active', // React Router's NavLink marks the current tab and menu entry with it
   /^modal-(sm|md|lg|xl)$/, // components/modal.tsx: `modal-${size}`
   /^app-[a-z0-9-]+-page$/, // app/layouts/root-layout.tsx: `app-${route.name}-page`
   /^template-/, // root-layout.tsx: `template-${TEMPLATE_NAME}`
