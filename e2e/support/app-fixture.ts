@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PAGE_DATA_ID } from '@amora/shared/page-marks';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { connectBrowser } from './browser.js';
@@ -24,10 +25,10 @@ export interface App {
  */
 export function untilTheAppTakesOver(page: Page): Page {
   const appReady = async () => {
-    const waits = await page.evaluate(() => {
-      const data = document.getElementById('amora-page-data');
+    const waits = await page.evaluate((dataId) => {
+      const data = document.getElementById(dataId);
       return !!data && document.documentElement.dataset.app !== 'ready';
-    });
+    }, PAGE_DATA_ID);
     if (!waits) return;
     // Two steps: a pointer already resting where it is sent would not move at all.
     await page.mouse.move(1, 1);
