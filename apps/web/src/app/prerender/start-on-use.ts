@@ -98,10 +98,10 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
     ready.disconnect();
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
-    if (!appStarted && html.dataset.app === 'starting') delete html.dataset.app;
     const action = held;
     held = null;
     if (!appStarted) {
+      if (html.dataset.app === 'starting') delete html.dataset.app;
       if (action) replay(action, false);
       return;
     }
