@@ -9,7 +9,7 @@ const pureServerTests = [
   'apps/server/src/modules/geo/**/*.test.ts',
   'apps/server/src/config/**/*.test.ts',
   'apps/server/src/lib/client-address.test.ts',
-  'apps/server/src/lib/page-preloads.test.ts',
+  'apps/server/src/plugins/page-preloads.test.ts',
 ];
 
 const apiProject = (name: string, kind: 'pglite' | 'postgres') => ({

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ async function signUp(context: BrowserContext, email: string, password: string) 
   const { token } = await (
     await context.request.get(app.url(`/api/validate_email.php?email=${email}`))
   ).json();
-  const csrf = createHash('sha512').update(`${token}:${email}`).digest('hex');
+  const csrf = signupCsrf(token, email);
   const res = await context.request.post(app.url('/api/user.php?new=1'), {
     headers,
     data: { email, name: 'Mira', password, country: 'NL', language: 'en', csrf, token },

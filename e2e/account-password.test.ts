@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, logInThroughUi, sharedApp } from './support/app-fixture.js';
@@ -20,7 +20,7 @@ async function signUp(name: string, language = 'en') {
   const { token } = await (
     await context.request.get(app.url(`/api/validate_email.php?email=${email}`))
   ).json();
-  const csrf = createHash('sha512').update(`${token}:${email}`).digest('hex');
+  const csrf = signupCsrf(token, email);
   const res = await context.request.post(app.url('/api/user.php?new=1'), {
     headers: { 'x-app-package': 'e2e' },
     data: { email, name, password: PASSWORD, country: 'NL', language, csrf, token },

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -84,7 +84,7 @@ class Visitor {
         country: 'NL',
         language: 'en',
         token,
-        csrf: createHash('sha512').update(`${token}:${email}`).digest('hex'),
+        csrf: signupCsrf(token, email),
       },
     });
     expect(res.status, res.body).toBe(200);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, logInThroughUi, sharedApp } from './support/app-fixture.js';
 
@@ -76,7 +76,7 @@ describe('member search in the browser', () => {
     const { token } = await (
       await liker.request.get(app.url(`/api/validate_email.php?email=${email}`))
     ).json();
-    const csrf = createHash('sha512').update(`${token}:${email}`).digest('hex');
+    const csrf = signupCsrf(token, email);
     const signup = await liker.request.post(app.url('/api/user.php?new=1'), {
       headers,
       data: {

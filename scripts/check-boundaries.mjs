@@ -39,7 +39,53 @@ function parts(file) {
   return file.startsWith('packages/shared/') ? ['shared'] : ['other'];
 }
 
+/**
+ * The server's modules, lowest first: a module imports only modules before it here, so the
+ * modules stack one way and no two import each other (CONVENTIONS 12, docs/architecture.md).
+ * Shared lookups sit low in `members`; staff-facing services live in `staff`, the job loop
+ * and the registration of every job kind in `jobs`, at the top.
+ */
+export const MODULE_ORDER = [
+  'live',
+  'tokens',
+  'geo',
+  'limits',
+  'site',
+  'members',
+  'credits',
+  'images',
+  'mail',
+  'auth',
+  'notifications',
+  'chats',
+  'likes',
+  'safety',
+  'push',
+  'search',
+  'account',
+  'signup',
+  'service',
+  'privacy',
+  'payments',
+  'retention',
+  'seed',
+  'cams',
+  'demo',
+  'staff',
+  'jobs',
+];
+
 const WEB_SHARED = new Set(['components', 'lib', 'config']);
+const isTest = (file) => /\.test\.[cm]?[jt]sx?$/.test(file);
+
+/** The two module folders an import crosses, or null; a test stands outside the stack. */
+function moduleCrossing(from, to) {
+  const [fromApp, fromLayer, fromModule] = parts(from);
+  const [toApp, toLayer, toModule] = parts(to);
+  if (fromApp !== 'server' || toApp !== 'server' || isTest(from)) return null;
+  if (fromLayer !== 'modules' || toLayer !== 'modules' || fromModule === toModule) return null;
+  return [fromModule, toModule];
+}
 const SERVER_HTTP = new Set(['routes', 'plugins']);
 const SERVER_BASE = new Set(['lib', 'db', 'config']);
 
@@ -67,6 +113,21 @@ export function brokenRule(from, to) {
       return ['http-on-top', `${fromLayer}/ does not import ${toLayer}/: HTTP sits on the modules`];
     if (SERVER_BASE.has(fromLayer) && toLayer === 'modules')
       return ['base-below-modules', `${fromLayer}/ does not import modules/`];
+    const crossing = moduleCrossing(from, to);
+    if (crossing) {
+      const [lower, higher] = crossing.map((m) => MODULE_ORDER.indexOf(m));
+      const unknown = crossing.find((m) => !MODULE_ORDER.includes(m));
+      if (unknown)
+        return [
+          'module-order',
+          `modules/${unknown} has no place in MODULE_ORDER (scripts/check-boundaries.mjs)`,
+        ];
+      if (higher > lower)
+        return [
+          'module-order',
+          `modules/${crossing[0]} sits below modules/${crossing[1]} in MODULE_ORDER: a module imports only those below it`,
+        ];
+    }
     // A test beside a repository is not a repository: it may arrange data through a service.
     if (/\.repository\.[cm]?[jt]sx?$/.test(from) && /\.service(\.[cm]?[jt]sx?)?$/.test(to))
       return ['repository-below-service', 'a repository does not import a service'];
@@ -77,6 +138,8 @@ export function brokenRule(from, to) {
 /** Every violation under `root`, as printable lines. */
 export function checkBoundaries(root) {
   const problems = [];
+  /** `from→to` module pairs, each with the first import that makes it. */
+  const crossings = new Map();
   for (const dir of SOURCES) {
     let names;
     try {
@@ -91,12 +154,23 @@ export function checkBoundaries(root) {
       // preProcessFile finds import/export-from/import()/require specifiers, not comments.
       for (const { fileName: spec, pos } of ts.preProcessFile(text, true, true).importedFiles) {
         const target = resolveSpecifier(file, spec);
+        const crossing = target && moduleCrossing(file, target);
+        const line = () => text.slice(0, pos).split('\n').length;
+        if (crossing && !crossings.has(crossing.join('→')))
+          crossings.set(crossing.join('→'), `${file}:${line()} imports '${spec}'`);
         const broken = target && brokenRule(file, target);
         if (!broken) continue;
-        const line = text.slice(0, pos).split('\n').length;
-        problems.push(`${file}:${line} imports '${spec}': ${broken[1]} [${broken[0]}]`);
+        problems.push(`${file}:${line()} imports '${spec}': ${broken[1]} [${broken[0]}]`);
       }
     }
+  }
+  // Two folders importing each other knot the stack even when no file cycle does.
+  for (const [pair, where] of crossings) {
+    const [a, b] = pair.split('→');
+    if (a < b && crossings.has(`${b}→${a}`))
+      problems.push(
+        `${where}: modules/${a} and modules/${b} import each other (${crossings.get(`${b}→${a}`)}) [module-loop]`,
+      );
   }
   return problems;
 }

@@ -99,6 +99,18 @@ describe('check-boundaries', () => {
       'http-on-top',
     ],
     [
+      'a lower module importing a higher one',
+      `${server}/modules/likes/x.ts`,
+      "import { startAppJobWorker } from '../jobs/job-kinds.js';",
+      'module-order',
+    ],
+    [
+      'a module folder missing from the order',
+      `${server}/modules/likes/x.ts`,
+      "import { y } from '../gifts/gift.service.js';",
+      'module-order',
+    ],
+    [
       'db importing a module',
       `${server}/db/x.ts`,
       "import type { Like } from '../modules/likes/like.service.js';",
@@ -126,6 +138,38 @@ describe('check-boundaries', () => {
     const problems = checkBoundaries(plant({ ...clean, [file]: `\n${text}\n` }));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${file}:2 imports '.+': .+ \\[${rule}\\]$`));
+  });
+
+  it('fails on two module folders that import each other without a file cycle', () => {
+    const problems = checkBoundaries(
+      plant({
+        ...clean,
+        [`${server}/modules/members/member.repository.ts`]:
+          "import type { Db } from '../../db/database.js';\n",
+        [`${server}/modules/members/liked.ts`]:
+          "import { insertLike } from '../likes/like.repository.js';\n",
+        [`${server}/modules/likes/like.service.ts`]:
+          "import { insertLike } from './like.repository.js';\nimport { x } from '../members/member.repository.js';\n",
+      }),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /modules\/likes and modules\/members import each other .+ \[module-loop\]$/,
+      ),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^apps\/server\/src\/modules\/members\/liked\.ts:1 imports .+ modules\/members sits below modules\/likes .+ \[module-order\]$/,
+      ),
+    );
+  });
+
+  it('lets a test beside a module arrange its data through a higher one', () => {
+    const file = `${server}/modules/likes/like.service.test.ts`;
+    const problems = checkBoundaries(
+      plant({ ...clean, [file]: "import { t } from '../jobs/job-kinds.js';\n" }),
+    );
+    expect(problems).toEqual([]);
   });
 
   it('exits non-zero from the command line on a violation', () => {

@@ -6,7 +6,7 @@ import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BRAND } from '../../packages/shared/src/brand.ts';
-import { APP_ROUTES, matchRoute } from '../../packages/shared/src/routes.ts';
+import { ROUTE_PATTERNS } from '../../packages/shared/src/routes.ts';
 import { buildInfoPlugin } from './vite/build-info.ts';
 import { localeMessagesPlugin } from './vite/locale-messages.ts';
 import { precompressPlugin } from './vite/precompress.ts';
@@ -21,26 +21,9 @@ const buildId = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
  * The service worker answers a navigation from its cached app shell only for a path of
  * the shared route table (optionally with a query string); anything else goes to the
  * network, so unknown paths keep their real 404 and server redirects stay real.
- * A parameter that the table checks (`matchRoute` refuses a non-number) gets `\d+`.
  */
-const navigationAllowlist = APP_ROUTES.filter((route) => !route.redirectTo).flatMap((route) =>
-  [route.path, ...(route.aliases ?? [])].map((path) => {
-    const paramValue = (name: string) => {
-      const probe = path.replace(/:(\w+)\??/g, (_, other) => (other === name ? 'x' : '1'));
-      return matchRoute(probe)?.route === route ? '[^/?#]+' : '\\d+';
-    };
-    const body = path
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => {
-        const param = /^:(\w+)(\?)?$/.exec(segment);
-        if (!param) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-        const value = paramValue(param[1] ?? '');
-        return param[2] ? `(?:/${value})?` : `/${value}`;
-      })
-      .join('');
-    return new RegExp(`^${body || '/'}${body ? '/?' : ''}(?:\\?.*)?$`);
-  }),
+const navigationAllowlist = ROUTE_PATTERNS.filter(({ route }) => !route.redirectTo).map(
+  ({ regex }) => new RegExp(`${regex.source.replace(/\$$/, '')}(?:\\?.*)?$`),
 );
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import type { BrowserContext } from 'playwright-core';
 import { waitForMail } from './mailbox.js';
 
@@ -36,7 +36,7 @@ export async function signUpViaApi(
       country: options.country ?? 'NL',
       language: options.language ?? 'en',
       token,
-      csrf: createHash('sha512').update(`${token}:${email}`).digest('hex'),
+      csrf: signupCsrf(token, email),
     },
   });
   if (res.status() !== 200) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);

@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { requestLogOptions } from './lib/request-log.js';
-import { startAppOutboxWorker } from './modules/mail/outbox-worker.js';
+import { startAppJobWorker } from './modules/jobs/job-kinds.js';
 import { startReconciliation } from './modules/payments/reconciliation.js';
 import { SecretsUnreadableError } from './modules/site/secrets.js';
 import { prepareData, pruneExpiredRecords, StartupError } from './startup.js';
@@ -61,7 +61,7 @@ async function main() {
   });
   if (config.testDataReset === 'ipc') await serveDataResets(handle.db, logger);
   // Every instance works the outbox (mail now, push later); see docs/decisions/007.
-  const outboxWorker = startAppOutboxWorker(app);
+  const outboxWorker = startAppJobWorker(app);
   // Every instance re-checks pending orders too; they claim different ones (decision 030).
   const reconciliation = startReconciliation(app.db, {
     provider: app.paymentProvider,

@@ -128,13 +128,18 @@ function compile(pattern: string): { regex: RegExp; keys: string[] } {
   return { regex: new RegExp(`^${body || '/'}/?$`), keys };
 }
 
-const compiled = APP_ROUTES.flatMap((route) =>
-  [route.path, ...(route.aliases ?? [])].map((path) => ({ route, ...compile(path) })),
-);
+/**
+ * Every path and alias of the table as a regular expression of a pathname, in table order:
+ * `matchRoute` reads them, and the service worker's navigation allowlist is made of them.
+ */
+export const ROUTE_PATTERNS: readonly { route: AppRoute; regex: RegExp; keys: string[] }[] =
+  APP_ROUTES.flatMap((route) =>
+    [route.path, ...(route.aliases ?? [])].map((path) => ({ route, ...compile(path) })),
+  );
 
 /** Finds the client route for a pathname, or null for an unknown path (a 404). */
 export function matchRoute(pathname: string): RouteMatch | null {
-  for (const { route, regex, keys } of compiled) {
+  for (const { route, regex, keys } of ROUTE_PATTERNS) {
     const found = regex.exec(pathname);
     if (!found) continue;
     const params: Record<string, string> = {};

@@ -327,7 +327,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       enabled: e.PHOTO_SCREENING === 'on',
       threshold: e.PHOTO_NUDITY_THRESHOLD,
     },
-    /** The scam brakes of modules/safety/brakes.ts. */
+    /** The scam brakes of modules/chats/brakes.ts. */
     brakes: {
       newMemberConversationsPerHour: e.NEW_MEMBER_CONVERSATIONS_PER_HOUR,
       newMemberConversationsPerDay: e.NEW_MEMBER_CONVERSATIONS_PER_DAY,

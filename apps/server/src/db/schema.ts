@@ -44,7 +44,7 @@ export interface MembersTable {
   show_flagged_photos: ColumnType<boolean, boolean | undefined, boolean>;
   /** A deleted account's address, only as an HMAC (modules/account/erased-email.ts). */
   email_hmac: ColumnType<string | null, string | null | undefined, string | null>;
-  /** A stored staff role; admins come from ADMIN_EMAILS (modules/staff/staff-role.ts). */
+  /** A stored staff role; admins come from ADMIN_EMAILS (modules/members/staff-role.ts). */
   staff_role: ColumnType<'moderator' | null, 'moderator' | null | undefined, 'moderator' | null>;
   /** What staff wrote when banning: shown to the member at login. */
   ban_reason: ColumnType<string | null, string | null | undefined, string | null>;
@@ -183,7 +183,7 @@ export interface MessagesTable {
   created_at: Timestamp;
   /** `held`: stored and paid for, shown only to the sender until staff let it through. */
   status: ColumnType<MessageStatus, MessageStatus | undefined, MessageStatus>;
-  /** SHA-256 (hex) of the normalised text (modules/safety/brakes.ts); null on old messages. */
+  /** SHA-256 (hex) of the normalised text (modules/chats/brakes.ts); null on old messages. */
   fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
   /** Written by the demo's fictional member in answer to a first message (demo mode only). */
   demo_reply: ColumnType<boolean, boolean | undefined, boolean>;

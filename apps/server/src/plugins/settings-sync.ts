@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Listen, Unlisten } from '../db/listen.js';
-import { dropCachedSettings } from '../modules/site/site.repository.js';
-import { SETTINGS_CHANNEL } from '../modules/site/site-admin.service.js';
+import { dropCachedSettings, SETTINGS_CHANNEL } from '../modules/site/site.repository.js';
 
 /**
  * A save from the staff console NOTIFYs every instance, which forgets its cached settings at

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { AppError, forbidden, notLoggedIn } from '../lib/errors.js';
 import { isUnder } from '../lib/route-path.js';
 import { sessionId } from '../modules/auth/session.service.js';
-import { staffRoleOf } from '../modules/staff/staff-role.js';
+import { staffRoleOf } from '../modules/members/staff-role.js';
 
 export interface StaffCaller {
   staffId: number;

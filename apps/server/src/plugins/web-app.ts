@@ -9,12 +9,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addressKey } from '../lib/client-address.js';
-import { pageLocale, pagePreloads } from '../lib/page-preloads.js';
-import { pageRenderer, type RenderedPage } from '../lib/page-render.js';
 import { decodedPath } from '../lib/route-path.js';
 import { SESSION_COOKIE } from '../modules/auth/session.service.js';
 import { settingsForRequest } from '../modules/site/settings.service.js';
 import { readCompanyInfo, readStoredSettings } from '../modules/site/site.repository.js';
+import { pageLocale, pagePreloads } from './page-preloads.js';
+import { pageRenderer, type RenderedPage } from './page-render.js';
 
 /** Hashed assets forever, locale files for a day (spec section 9), everything else revalidated. */
 function cacheControlFor(path: string): string {

@@ -2,7 +2,11 @@ import { BRAND } from '@amora/shared/brand';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isLoopbackAddress, isLoopbackHost } from '../lib/loopback.js';
 import { escapeHtml } from '../modules/mail/mail-layout.js';
-import { findMail, listRecentMails, type OutboxJob } from '../modules/mail/outbox.repository.js';
+import {
+  findMail,
+  listRecentMails,
+  type OutboxJob,
+} from '../modules/mail/mail-outbox.repository.js';
 
 const MAILS_SHOWN = 50;
 

@@ -1,4 +1,4 @@
-import { LOCALE_INFO } from '@amora/shared/constants';
+import { formatMinor } from '@amora/shared/rules/money';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { escapeHtml } from '../modules/mail/mail-layout.js';
 import { findMemberOrder, type OrderRow } from '../modules/payments/order.repository.js';
@@ -7,8 +7,7 @@ import { readStoredSettings } from '../modules/site/site.repository.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An amount in minor units, written as the test pages show it. */
-const money = (currency: string, minor: number) =>
-  new Intl.NumberFormat(LOCALE_INFO.en.tag, { style: 'currency', currency }).format(minor / 100);
+const money = (currency: string, minor: number) => formatMinor(minor, currency, 'en');
 
 /** The frame both test pages share: plainly this server's own, never indexed. */
 function demoPage(title: string, siteName: string, body: string): string {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, MemberStatus } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/password.js';
+import { createMember as insertMember } from '../modules/members/member.repository.js';
 
 let counter = 0;
 
@@ -30,22 +31,15 @@ export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}) 
   const password = spec.password ?? 'correct horse battery';
   const name = spec.name ?? `Member ${counter}`;
   const language = spec.language ?? 'en';
-  const member = await db
-    .insertInto('members')
-    .values({
+  const id = await insertMember(db, {
+    account: {
       email,
       password_hash: await hashPassword(password),
       status: spec.status ?? 'active',
       activated_at: spec.activated === false ? null : new Date(),
       fictional: spec.fictional ?? false,
-      tracking: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('profiles')
-    .values({
-      member_id: member.id,
+    },
+    profile: {
       name,
       gender: spec.gender ?? 'female',
       date_of_birth: spec.dateOfBirth ?? '1990-05-17',
@@ -53,12 +47,13 @@ export async function createMember(db: Kysely<Database>, spec: MemberSpec = {}) 
       countryregion: 'NL-NH',
       city: 'Amsterdam',
       language,
-      notes: JSON.stringify(spec.notes ?? { personal: 'Hello there' }),
-      fields: JSON.stringify({ smoking: 'never' }),
-      interests: JSON.stringify(['travel']),
-    })
-    .execute();
-  return { id: member.id, email, password, name, language };
+      notes: spec.notes ?? { personal: 'Hello there' },
+      fields: { smoking: 'never' },
+      interests: ['travel'],
+    },
+  });
+  if (id === null) throw new Error(`${email} is taken`);
+  return { id, email, password, name, language };
 }
 
 export interface FindableSpec {
@@ -87,22 +82,24 @@ export async function addFindableMember(
   spec: FindableSpec = {},
 ): Promise<number> {
   findable += 1;
-  const { id } = await db
-    .insertInto('members')
-    .values({
-      email: `found${findable}-${Date.now()}@example.com`,
-      status: spec.status ?? 'active',
-      activated_at: spec.activated === false ? null : new Date(),
-      last_active_at: spec.lastActive ?? new Date(Date.now() - findable * 60_000),
-      tracking: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (spec.profile === false) return id;
-  await db
-    .insertInto('profiles')
-    .values({
-      member_id: id,
+  const account = {
+    email: `found${findable}-${Date.now()}@example.com`,
+    status: spec.status ?? 'active',
+    activated_at: spec.activated === false ? null : new Date(),
+    last_active_at: spec.lastActive ?? new Date(Date.now() - findable * 60_000),
+  } as const;
+  if (spec.profile === false) {
+    // A member row without a profile, which createMember never makes: what a search must survive.
+    const row = await db
+      .insertInto('members')
+      .values({ ...account, tracking: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const id = await insertMember(db, {
+    account,
+    profile: {
       name: spec.name ?? `Found ${findable}`,
       gender: spec.gender === undefined ? 'female' : spec.gender,
       date_of_birth: spec.dateOfBirth === undefined ? '1990-05-17' : spec.dateOfBirth,
@@ -110,11 +107,10 @@ export async function addFindableMember(
       countryregion: spec.countryregion === undefined ? 'NL-NH' : spec.countryregion,
       city: 'Somewhere',
       language: 'en',
-      notes: JSON.stringify({ personal: 'Hi', secret_note: 'hidden' }),
-      fields: '{}',
-      interests: '[]',
-    })
-    .execute();
+      notes: { personal: 'Hi', secret_note: 'hidden' },
+    },
+  });
+  if (id === null) throw new Error(`${account.email} is taken`);
   if (spec.photo) {
     await db
       .insertInto('images')

@@ -7,14 +7,11 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config/config.js';
+import { markJobSent } from '../modules/jobs/job.repository.js';
+import { type AppJobWorkerOptions, startAppJobWorker } from '../modules/jobs/job-kinds.js';
+import type { JobWorker } from '../modules/jobs/job-worker.js';
 import { issueActivation } from '../modules/mail/activation.service.js';
 import { mailPayloadSchema, renderMail } from '../modules/mail/mail-templates.js';
-import { markJobSent } from '../modules/mail/outbox.repository.js';
-import {
-  type OutboxWorker,
-  type OutboxWorkerDeps,
-  startAppOutboxWorker,
-} from '../modules/mail/outbox-worker.js';
 import { ensureSecrets } from '../modules/site/secrets.js';
 import { ensureSiteDefaults, readStoredSettings } from '../modules/site/site.repository.js';
 import { createMember, type MemberSpec } from './factories.js';
@@ -26,13 +23,13 @@ export interface TestApp {
   testDb: TestDb;
   dataDir: string;
   /** The outbox worker, when `options.outboxWorker` asked for one. */
-  worker: OutboxWorker | null;
+  worker: JobWorker | null;
   /** Starts (another) outbox worker on this app's database and settings; stopped by close(). */
-  startWorker(overrides?: WorkerOverrides): OutboxWorker;
+  startWorker(overrides?: WorkerOverrides): JobWorker;
   close(): Promise<void>;
 }
 
-export type WorkerOverrides = Partial<Omit<OutboxWorkerDeps, 'publicUrl'>>;
+export type WorkerOverrides = AppJobWorkerOptions;
 
 export interface TestAppOptions {
   /** Start an outbox worker as server.ts does (`true`, or with overrides such as a fast back-off). */
@@ -69,9 +66,9 @@ export async function createTestApp(
     listen: testDb.listen,
     ...(options.logger && { logger: options.logger }),
   });
-  const workers: OutboxWorker[] = [];
+  const workers: JobWorker[] = [];
   const startWorker = (overrides: WorkerOverrides = {}) => {
-    const worker = startAppOutboxWorker(app, overrides);
+    const worker = startAppJobWorker(app, overrides);
     workers.push(worker);
     return worker;
   };
@@ -322,7 +319,7 @@ export async function activateThroughMail(
     return (
       trx
         .updateTable('outbox')
-        // Locked as a worker locks a job it sends (outbox.repository claimNextJob): a running
+        // Locked as a worker locks a job it sends (jobs/job.repository claimNextJob): a running
         // worker takes a `sending` job again once `run_after` has passed.
         .set({
           status: 'sending',

@@ -2,14 +2,12 @@ import { matchRoute } from '@amora/shared/routes';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { isUpdateWaiting } from '@/lib/service-worker';
-import { appStartedByUse } from './prerender/start-on-use';
+import { appStartedByUse, VISITOR_HERE_EVENTS } from './prerender/start-on-use';
 import { screenFor } from './route-modules';
 
 /** Spec section 9: at most about four at once, and only a handful per page. */
 const MAX_CONCURRENT = 4;
 const MAX_ROUTES = 8;
-// Not 'scroll': the router's own scroll restoration would fire it.
-const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'mousemove'] as const;
 
 interface NetworkInformation {
   saveData?: boolean;
@@ -55,7 +53,7 @@ async function prefetch(names: string[]) {
 
 /**
  * Prefetches the screens the page links to (spec section 9), once the visitor has shown
- * they are there (a touch, a key, the wheel, or the use that started the app, decision 048)
+ * they are there (one of VISITOR_HERE_EVENTS, or the use that started the app, decision 048)
  * and the browser is idle: the first page's own
  * load never competes with it, and a slow connection skips it.
  */
@@ -65,7 +63,7 @@ export function useRoutePrefetch() {
     if (slowConnection()) return;
     let idle: number | undefined;
     const start = () => {
-      for (const type of INTERACTIONS) window.removeEventListener(type, start);
+      for (const type of VISITOR_HERE_EVENTS) window.removeEventListener(type, start);
       // A waiting new version replaces this one's chunks: fetching them would be waste,
       // and it kept the waiting worker from taking over when the member chose Refresh.
       const run = () => {
@@ -78,9 +76,11 @@ export function useRoutePrefetch() {
     };
     // A visitor whose first touch or pointer started the app has acted already.
     if (appStartedByUse()) start();
-    else for (const type of INTERACTIONS) window.addEventListener(type, start, { passive: true });
+    else
+      for (const type of VISITOR_HERE_EVENTS)
+        window.addEventListener(type, start, { passive: true });
     return () => {
-      for (const type of INTERACTIONS) window.removeEventListener(type, start);
+      for (const type of VISITOR_HERE_EVENTS) window.removeEventListener(type, start);
       if (idle !== undefined) {
         if (idleSupported()) window.cancelIdleCallback(idle);
         else window.clearTimeout(idle);

@@ -1,5 +1,6 @@
+import { formatMajor } from '@amora/shared/rules/money';
 import type { Settings } from '@amora/shared/schemas/site';
-import { formatMoney } from './money';
+import { currentLocale } from './i18n';
 
 /**
  * The money price of one message in a member's country (settings.minimum_message_costs),
@@ -8,5 +9,5 @@ import { formatMoney } from './money';
 export function messagePrice(settings: Settings | undefined, country: string | null | undefined) {
   if (!settings || !country) return null;
   const cost = settings.minimum_message_costs[country];
-  return cost ? formatMoney(cost.costs, cost.currency) : null;
+  return cost ? formatMajor(cost.costs, cost.currency, currentLocale()) : null;
 }

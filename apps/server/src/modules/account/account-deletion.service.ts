@@ -4,13 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notLoggedIn } from '../../lib/errors.js';
+import { textLocale } from '../../lib/locale-text.js';
 import { verifyPassword } from '../auth/password.js';
 import { attemptPassword, type LoginLimits } from '../auth/password-attempts.js';
 import { deleteMemberSessions } from '../auth/session.repository.js';
 import type { ImageStorage } from '../images/image-storage.js';
-import { mailLocale } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
-import { findMemberById } from '../members/member.repository.js';
+import { enqueueMail } from '../mail/mail-outbox.repository.js';
+import { findActiveMemberById, findMemberById } from '../members/member.repository.js';
 import {
   deleteMemberDevicesAndSearches,
   deleteMemberExports,
@@ -22,7 +22,6 @@ import {
   wipeProfile,
 } from './account-deletion.repository.js';
 import { erasedEmailHmac } from './erased-email.js';
-import { findActiveMemberById } from './password.repository.js';
 
 /**
  * Deletes the logged-in member's account (docs/decisions/013):
@@ -81,7 +80,7 @@ export async function deleteAccount(
         memberId: null,
         payload: {
           to: mailable.email,
-          locale: mailLocale(mailable.language),
+          locale: textLocale(mailable.language),
           template: 'account_deleted',
           data: { name: mailable.name },
         },

@@ -10,13 +10,13 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { addressKey } from '../../lib/client-address.js';
 import { AppError, badRequest, notLoggedIn, tooManyRequests } from '../../lib/errors.js';
+import { textLocale } from '../../lib/locale-text.js';
 import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
 import { verifyPassword } from '../auth/password.js';
 import { attemptPassword, type LoginLimits } from '../auth/password-attempts.js';
 import { endMemberSessions } from '../auth/session.service.js';
 import { issueActivation } from '../mail/activation.service.js';
-import { mailLocale } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import { enqueueMail } from '../mail/mail-outbox.repository.js';
 import { onAccountNotice } from '../notifications/member-events.js';
 import {
   consumeMemberToken,
@@ -169,7 +169,7 @@ async function mailConfirmationLink(
     memberId: member.id,
     payload: {
       to: email,
-      locale: mailLocale(member.language),
+      locale: textLocale(member.language),
       template: 'email_change_confirm',
       data: {
         name: member.name,
@@ -240,7 +240,7 @@ async function mailUndoNotice(
     memberId: member.id,
     payload: {
       to: member.email,
-      locale: mailLocale(member.language),
+      locale: textLocale(member.language),
       template: 'email_change_notice',
       data: {
         name: member.name,

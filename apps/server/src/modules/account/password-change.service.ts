@@ -6,8 +6,9 @@ import { checkCredentials } from '../auth/login.service.js';
 import { hashPassword } from '../auth/password.js';
 import type { LoginLimits } from '../auth/password-attempts.js';
 import { endMemberSessions } from '../auth/session.service.js';
+import { findActiveMemberById } from '../members/member.repository.js';
 import { revokeMemberTokens } from '../tokens/member-token.js';
-import { findActiveMemberById, updatePasswordHash } from './password.repository.js';
+import { updatePasswordHash } from './password.repository.js';
 import { queuePasswordChangedMail } from './password-reset.service.js';
 
 const WRONG_PASSWORD = 'Your current password is not right';

@@ -6,11 +6,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { addressKey } from '../../lib/client-address.js';
 import { badRequest, tooManyRequests } from '../../lib/errors.js';
+import { textLocale } from '../../lib/locale-text.js';
 import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
 import { hashPassword } from '../auth/password.js';
 import { endMemberSessions } from '../auth/session.service.js';
-import { mailLocale } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import { enqueueMail } from '../mail/mail-outbox.repository.js';
+import {
+  findActiveMemberByEmail,
+  findActiveMemberById,
+  type MailableMember,
+} from '../members/member.repository.js';
 import { onAccountNotice } from '../notifications/member-events.js';
 import {
   consumeMemberToken,
@@ -18,12 +23,7 @@ import {
   issueMemberToken,
   revokeMemberTokens,
 } from '../tokens/member-token.js';
-import {
-  findActiveMemberByEmail,
-  findActiveMemberById,
-  type MailableMember,
-  updatePasswordHash,
-} from './password.repository.js';
+import { updatePasswordHash } from './password.repository.js';
 
 const PER_ADDRESS = 'password_reset_address';
 const PER_IP = 'password_reset_ip';
@@ -47,7 +47,7 @@ export async function queuePasswordChangedMail(db: Kysely<Database>, member: Mai
     memberId: member.id,
     payload: {
       to: member.email,
-      locale: mailLocale(member.language),
+      locale: textLocale(member.language),
       template: 'password_changed',
       data: { name: member.name },
     },
@@ -98,7 +98,7 @@ export async function mailResetLink(
     memberId: member.id,
     payload: {
       to: member.email,
-      locale: mailLocale(member.language),
+      locale: textLocale(member.language),
       template,
       data: {
         name: member.name,

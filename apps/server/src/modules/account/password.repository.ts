@@ -1,40 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** What a mail to a member needs: where it goes, whom it greets, in which language. */
-export interface MailableMember {
-  id: number;
-  email: string;
-  name: string;
-  language: string;
-}
-
-function activeMembers(db: Kysely<Database>) {
-  return db
-    .selectFrom('members')
-    .innerJoin('profiles', 'profiles.member_id', 'members.id')
-    .select(['members.id', 'members.email', 'profiles.name', 'profiles.language'])
-    .where('members.status', '=', 'active')
-    .where('members.email', 'is not', null);
-}
-
-/** The member who may log in with this address; deleted and banned accounts are not found. */
-export async function findActiveMemberByEmail(
-  db: Kysely<Database>,
-  email: string,
-): Promise<MailableMember | undefined> {
-  const row = await activeMembers(db).where('members.email', '=', email).executeTakeFirst();
-  return row && { ...row, email: row.email! };
-}
-
-export async function findActiveMemberById(
-  db: Kysely<Database>,
-  id: number,
-): Promise<MailableMember | undefined> {
-  const row = await activeMembers(db).where('members.id', '=', id).executeTakeFirst();
-  return row && { ...row, email: row.email! };
-}
-
 /**
  * Stores a new password hash for an active member; with `activate`, an account that was
  * not activated yet is activated too. Answers false when there is no such active member.

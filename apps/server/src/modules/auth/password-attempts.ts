@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { addressKey } from '../../lib/client-address.js';
 import { tooManyRequests } from '../../lib/errors.js';
-import { findActiveMemberByEmail } from '../account/password.repository.js';
-import { mailLocale } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import { textLocale } from '../../lib/locale-text.js';
+import { enqueueMail } from '../mail/mail-outbox.repository.js';
+import { findActiveMemberByEmail } from '../members/member.repository.js';
 import {
   claimDailyAlert,
   clearPairFailures,
@@ -89,7 +89,7 @@ async function alertOwner(db: Kysely<Database>, account: string): Promise<void> 
       memberId: owner.id,
       payload: {
         to: owner.email,
-        locale: mailLocale(owner.language),
+        locale: textLocale(owner.language),
         template: 'failed_logins_alert',
         data: { name: owner.name, failures: ACCOUNT_ATTACK_FAILURES_PER_HOUR },
       },

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notifySessionsEnded } from '../live/live-notify.js';
-import { blockedWith } from '../safety/blocks.repository.js';
+import { blockedWith } from '../members/blocks.repository.js';
 
 /** How long sessions live: `days` after their last use, `maxDays` after logging in at most. */
 export interface SessionLifetime {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { noBlockBetween } from '../safety/blocks.repository.js';
+import { noBlockBetween } from '../members/blocks.repository.js';
 
 /** One row of a member's chats list, before the other member's profile is attached. */
 export interface ChatListRow {

@@ -7,19 +7,19 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { changeCredits, findWallet } from '../credits/credit-ledger.repository.js';
 import { messageCredits } from '../credits/message-cost.js';
 import { notifyMembers } from '../live/live-notify.js';
+import { isBlockedBetween } from '../members/blocks.repository.js';
 import { findProfiles } from '../members/profile.repository.js';
 import { toChatProfile } from '../members/profile-view.js';
 import { assertMayReachOut, mayReachOut, notActivated } from '../members/reach-out.js';
 import { onConversationRead, onNewMessage } from '../notifications/member-events.js';
-import { isBlockedBetween } from '../safety/blocks.repository.js';
+import { readStoredSettings } from '../site/site.repository.js';
 import {
   assertMayStartConversation,
   holdsDuplicateText,
   markConversationStarted,
   startsConversation,
   textFingerprint,
-} from '../safety/brakes.js';
-import { readStoredSettings } from '../site/site.repository.js';
+} from './brakes.js';
 import {
   findConversationBetween,
   findConversationSide,
@@ -134,7 +134,7 @@ export async function conversationPage(
  * sent at once never overdraw it; on 402 nothing is stored. Both members' tabs hear of the
  * message when the transaction commits. Refusals in this order: 403 `not_in_conversation`,
  * 403 `blocked`, 410 `member_gone`, 403 `not_activated`, 429 `conversation_limit` (a new
- * member's first message to someone beyond their limits, modules/safety/brakes.ts), 402
+ * member's first message to someone beyond their limits, modules/chats/brakes.ts), 402
  * `credits_owed` (a refund took back credits the member had spent, docs/decisions/030), 402
  * `insufficient_credits` (decision 026). A message the duplicate-text brake holds is stored
  * and paid for, and reaches nobody but its sender (`message.held`).

@@ -2,11 +2,11 @@ import { isLocale } from '@amora/shared/rules/locale';
 import type { Kysely } from 'kysely';
 import type { Mode } from '../../config/mode.js';
 import type { Database } from '../../db/schema.js';
+import { textFingerprint } from '../chats/brakes.js';
 import { findConversationSide, insertMessage, markRead } from '../chats/conversation.repository.js';
 import { toMessage } from '../chats/message.service.js';
 import { notifyMembers } from '../live/live-notify.js';
 import { onNewMessage } from '../notifications/member-events.js';
-import { textFingerprint } from '../safety/brakes.js';
 import { DEMO_REPLY_TEXTS } from './demo-reply-texts.js';
 
 /**

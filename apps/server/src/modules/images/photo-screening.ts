@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database, ImageRow } from '../../db/schema.js';
+import type { JobHandler } from '../../lib/job-contract.js';
 import { loadSharp } from '../../lib/sharp.js';
 import type { ImageStorage } from './image-storage.js';
 import type { PhotoClassifier } from './nsfw-classifier.js';
@@ -10,7 +11,7 @@ import type { PhotoClassifier } from './nsfw-classifier.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** What a `photo_screen` outbox job carries. */
-export const screenJobSchema = z.object({ imageId: z.number().int().positive() });
+const screenJobSchema = z.object({ imageId: z.number().int().positive() });
 
 /** One `photo_screen` job per new photo, in the upload's transaction. */
 export async function queueScreening(db: Db, images: readonly ImageRow[]): Promise<void> {
@@ -90,4 +91,17 @@ export async function screenPhoto(deps: ScreeningDeps, imageId: number): Promise
     { imageId, flagged, nudity: Number(result.nudity.toFixed(3)), ms: Math.round(result.ms) },
     'photo screened',
   );
+}
+
+/** Runs `photo_screen` jobs; a failed screening is tried again within a minute. */
+export function photoScreeningJobHandler(deps: ScreeningDeps): JobHandler {
+  return {
+    maxRetryDelayMs: 60_000,
+    async run(job) {
+      const parsed = screenJobSchema.safeParse(job.payload);
+      if (!parsed.success) return { status: 'failed', error: 'invalid payload', retry: false };
+      await screenPhoto(deps, parsed.data.imageId);
+      return { status: 'done' };
+    },
+  };
 }

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { notBlockedWith } from '../members/blocks.repository.js';
+import { isVisibleMember } from '../members/profile.repository.js';
 
 export interface LikeRow {
   likerId: number;
@@ -49,10 +51,26 @@ export async function likesReceivedBy(db: Kysely<Database>, memberId: number): P
 }
 
 /**
- * Adds the like; one that exists already stays as it was (its date and seen mark), so
- * liking twice changes nothing.
+ * How many new likes the member's likes list shows (`liked_by` with `like_new`): unseen
+ * likes from members the list shows, those others may see and neither blocked.
  */
-/** Adds the like unless it exists; answers whether it is new. */
+export async function countNewLikesListed(db: Kysely<Database>, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('likes')
+    .innerJoin('members', 'members.id', 'likes.liker_id')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('likes.liked_id', '=', memberId)
+    .where('likes.seen_at', 'is', null)
+    .where(isVisibleMember('members'))
+    .where(notBlockedWith(memberId, sql.ref('likes.liker_id')))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/**
+ * Adds the like unless it exists; answers whether it is new. One that exists already stays
+ * as it was (its date and seen mark), so liking twice changes nothing.
+ */
 export async function insertLike(
   db: Kysely<Database>,
   likerId: number,

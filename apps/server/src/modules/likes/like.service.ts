@@ -3,11 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { notifyMembers } from '../live/live-notify.js';
+import { isBlockedBetween } from '../members/blocks.repository.js';
 import { findProfiles } from '../members/profile.repository.js';
 import { toPublicProfile } from '../members/profile-view.js';
 import { assertMayReachOut } from '../members/reach-out.js';
 import { onNewLike } from '../notifications/member-events.js';
-import { isBlockedBetween } from '../safety/blocks.repository.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import { deleteLike, insertLike, likesGivenBy, likesReceivedBy } from './like.repository.js';
 

@@ -1,8 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { textLocale } from '../../lib/locale-text.js';
 import { consumeMemberToken, issueMemberToken } from '../tokens/member-token.js';
-import { mailLocale } from './mail-templates.js';
-import { enqueueMail, newestMailSent } from './outbox.repository.js';
+import { enqueueMail, newestMailSent } from './mail-outbox.repository.js';
 
 /** An activation link works this long, once. */
 export const ACTIVATION_TOKEN_HOURS = 48;
@@ -23,7 +23,7 @@ export async function issueActivation(
     memberId: member.id,
     payload: {
       to: member.email,
-      locale: mailLocale(member.language),
+      locale: textLocale(member.language),
       template: 'activation',
       data: {
         name: member.name,

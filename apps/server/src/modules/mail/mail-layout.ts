@@ -1,5 +1,6 @@
 import { BRAND as BRAND_COLOURS } from '@amora/shared/brand';
 import type { Locale } from '@amora/shared/constants';
+import { fill } from '../../lib/locale-text.js';
 
 /** Buttons and the header rule in the rose; small link text on white a shade deeper. */
 const { color: BRAND, dark: BRAND_DARK } = BRAND_COLOURS;
@@ -26,9 +27,6 @@ export function escapeHtml(value: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
-
-export const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 /** A simple, single-column layout: tables for old clients, inline styles, one language. */
 export function layout(locale: Locale, subject: string, siteName: string, body: string): string {
@@ -61,7 +59,7 @@ ${body}
 /**
  * The texts of an account mail with one call to action: greeting, what happened, a
  * button with its link (also written out), how long it works, what to do when the mail
- * was not expected, and the sign-off. `{name}`-style placeholders are filled in.
+ * was not expected; the sign-off is the layout's. `{name}`-style placeholders are filled in.
  */
 export interface ActionMailTexts {
   subject: string;
@@ -72,8 +70,66 @@ export interface ActionMailTexts {
   /** How long the link works; left out for links that do not expire. */
   expiry?: string;
   ignore: string;
-  signoff: string;
-  team: string;
+}
+
+/** How a mail takes leave: `see_you` unless the template says otherwise. */
+export type SignOff = 'see_you' | 'regards' | 'have_fun' | 'farewell';
+
+/** Every mail's sign-off, above the team's name: written once here, in seven languages. */
+const SIGN_OFFS: Record<SignOff, Record<Locale, string>> = {
+  see_you: {
+    en: 'See you soon,',
+    nl: 'Tot snel,',
+    de: 'Bis bald',
+    it: 'A presto,',
+    fr: 'À bientôt,',
+    es: '¡Hasta pronto!',
+    pl: 'Do zobaczenia,',
+  },
+  regards: {
+    en: 'Kind regards,',
+    nl: 'Met vriendelijke groet,',
+    de: 'Viele Grüße',
+    it: 'Cordiali saluti,',
+    fr: 'Cordialement,',
+    es: 'Un saludo,',
+    pl: 'Pozdrawiamy,',
+  },
+  have_fun: {
+    en: 'Have fun,',
+    nl: 'Veel plezier,',
+    de: 'Viel Spaß',
+    it: 'Buon divertimento,',
+    fr: 'Bonnes rencontres,',
+    es: 'Que lo disfrutes,',
+    pl: 'Miłej zabawy,',
+  },
+  farewell: {
+    en: 'All the best,',
+    nl: 'Het allerbeste,',
+    de: 'Alles Gute',
+    it: 'Un caro saluto,',
+    fr: 'Bien à vous,',
+    es: 'Te deseamos lo mejor,',
+    pl: 'Wszystkiego dobrego,',
+  },
+};
+
+/** The line under the sign-off; `{site}` is the site's name. */
+const TEAM: Record<Locale, string> = {
+  en: 'The {site} team',
+  nl: 'Het team van {site}',
+  de: 'Dein {site}-Team',
+  it: 'Il team di {site}',
+  fr: 'L’équipe {site}',
+  es: 'El equipo de {site}',
+  pl: 'Zespół {site}',
+};
+
+export interface ActionMailOptions {
+  signOff?: SignOff;
+  /** A second, quieter link under the sign-off (an unsubscribe link, say). */
+  footer?: { text: string; label: string; path: string };
 }
 
 /**
@@ -101,8 +157,7 @@ export function renderActionMail(
   values: Record<string, string>,
   link: { path: string },
   context: RenderContext,
-  /** A second, quieter link under the sign-off (an unsubscribe link, say). */
-  footer?: { text: string; label: string; path: string },
+  { signOff = 'see_you', footer }: ActionMailOptions = {},
 ): RenderedMail {
   const all = { site: context.siteName, ...values };
   const escaped = Object.fromEntries(Object.entries(all).map(([k, v]) => [k, escapeHtml(v)]));
@@ -110,6 +165,8 @@ export function renderActionMail(
   const h = (text: string) => fill(escapeHtml(text), escaped);
   const url = `${context.publicUrl}${link.path}`;
   const subject = s(texts.subject);
+  const signoff = SIGN_OFFS[signOff][locale];
+  const team = TEAM[locale];
   const greeting =
     texts.greeting.includes('{name}') && !values.name?.trim()
       ? GREETING_WITHOUT_NAME[locale]
@@ -127,8 +184,8 @@ export function renderActionMail(
     ...(texts.expiry ? [s(texts.expiry), ''] : []),
     s(texts.ignore),
     '',
-    s(texts.signoff),
-    s(texts.team),
+    s(signoff),
+    s(team),
     '',
     ...(footer
       ? [`${s(footer.text)} ${s(footer.label)}: ${context.publicUrl}${footer.path}`, '']
@@ -146,7 +203,7 @@ export function renderActionMail(
 </table>
 ${texts.expiry ? `<p style="margin:0 0 16px;">${h(texts.expiry)}</p>\n` : ''}<p style="margin:0 0 16px;${small}">${h(texts.fallback)}<br><a href="${href}" style="color:${BRAND_DARK};word-break:break-all;">${href}</a></p>
 <p style="margin:0 0 24px;${small}">${h(texts.ignore)}</p>
-<p style="margin:0;">${h(texts.signoff)}<br>${h(texts.team)}</p>${
+<p style="margin:0;">${h(signoff)}<br>${h(team)}</p>${
     footer
       ? `\n<p style="margin:24px 0 0;${small}">${h(footer.text)} <a href="${escapeHtml(`${context.publicUrl}${footer.path}`)}" style="color:${BRAND_DARK};">${h(footer.label)}</a></p>`
       : ''

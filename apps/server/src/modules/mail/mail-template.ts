@@ -5,6 +5,7 @@ import {
   type RenderContext,
   type RenderedMail,
   renderActionMail,
+  type SignOff,
 } from './mail-layout.js';
 
 /** One kind of mail: the data it is queued with, which of it is secret, and how it reads. */
@@ -41,7 +42,7 @@ const linkMailData = z.object({
 export const defineLinkMail = <Name extends string>(
   name: Name,
   texts: Record<Locale, ActionMailTexts>,
-  options: { toTypedAddress?: boolean } = {},
+  options: { toTypedAddress?: boolean; signOff?: SignOff } = {},
 ) =>
   defineMailTemplate({
     name,
@@ -55,6 +56,7 @@ export const defineLinkMail = <Name extends string>(
         { name: data.name, hours: String(data.validHours) },
         { path: data.linkPath },
         context,
+        { signOff: options.signOff },
       ),
   });
 
@@ -66,11 +68,14 @@ export const defineNoticeMail = <Name extends string>(
   name: Name,
   texts: Record<Locale, ActionMailTexts>,
   buttonPath: `/${string}`,
+  signOff?: SignOff,
 ) =>
   defineMailTemplate({
     name,
     data: z.object({ name: z.string() }),
     secretKeys: [],
     render: (locale, data, context) =>
-      renderActionMail(locale, texts[locale], { name: data.name }, { path: buttonPath }, context),
+      renderActionMail(locale, texts[locale], { name: data.name }, { path: buttonPath }, context, {
+        signOff,
+      }),
   });

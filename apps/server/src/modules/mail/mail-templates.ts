@@ -1,7 +1,6 @@
-import { FALLBACK_LOCALE, type Locale } from '@amora/shared/constants';
 import { nameLooksLikeLink } from '@amora/shared/rules/link-like-name';
-import { isLocale } from '@amora/shared/rules/locale';
 import { z } from 'zod';
+import { textLocale } from '../../lib/locale-text.js';
 import type { RenderContext, RenderedMail } from './mail-layout.js';
 import type { MailTemplate } from './mail-template.js';
 import { accountDeletedMail } from './templates/account-deleted.js';
@@ -78,12 +77,6 @@ export function secretDataKeys(template: MailTemplateName): readonly string[] {
   return BY_NAME.get(template)?.secretKeys ?? [];
 }
 
-/** The member's language when we have a template in it, else the fallback locale. */
-export function mailLocale(language: string | null | undefined): Locale {
-  const short = language?.trim().toLowerCase().split(/[-_]/)[0];
-  return isLocale(short) ? short : FALLBACK_LOCALE;
-}
-
 /**
  * Renders a mail in the payload's language (falling back to English). A mail to an
  * address the requester typed leaves out a name that looks like a link (the greeting then
@@ -97,7 +90,7 @@ export function renderMail(payload: MailPayload, context: RenderContext): Render
     template.toTypedAddress && typeof data.name === 'string' && nameLooksLikeLink(data.name)
       ? { ...data, name: '' }
       : data;
-  return template.render(mailLocale(payload.locale), safe, context);
+  return template.render(textLocale(payload.locale), safe, context);
 }
 
 /** Whether the template mails an address the requester typed (see `MailTemplate`). */

@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, ImageRow, ProfileRow } from '../../db/schema.js';
-import { notBlockedWith } from '../safety/blocks.repository.js';
+import { notBlockedWith } from './blocks.repository.js';
 
 export interface ProfileRecord {
   profile: ProfileRow;
@@ -8,6 +8,14 @@ export interface ProfileRecord {
   images: ImageRow[];
   /** The viewer chose to see flagged photos unblurred (false for visitors). */
   viewerSeesFlagged: boolean;
+}
+
+/**
+ * True for a member others may see: not deleted or banned, and activated (decision 006).
+ * Every list applies it (search, likes, chats, profiles) and so does the app badge.
+ */
+export function isVisibleMember(members: string): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${members}.status`)} = 'active' and ${sql.ref(`${members}.activated_at`)} is not null)`;
 }
 
 export interface ProfileVisibility {
@@ -45,11 +53,7 @@ export function profileRecordsQuery(db: Kysely<Database>, options: ProfileVisibi
         .whereRef('images.member_id', '=', 'profiles.member_id')
         .as('images'),
     ]);
-  if (options.visibleOnly) {
-    query = query
-      .where('members.status', '=', 'active')
-      .where('members.activated_at', 'is not', null);
-  }
+  if (options.visibleOnly) query = query.where(isVisibleMember('members'));
   const viewerId = options.viewerId ?? null;
   if (viewerId !== null) {
     query = query.where(notBlockedWith(viewerId, sql.ref('profiles.member_id')));

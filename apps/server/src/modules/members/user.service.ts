@@ -3,11 +3,11 @@ import type { User } from '@amora/shared/schemas/user';
 import type { Kysely } from 'kysely';
 import type { Database, Member } from '../../db/schema.js';
 import { notLoggedIn } from '../../lib/errors.js';
-import { roleOf } from '../staff/staff-role.js';
 import { findMemberById } from './member.repository.js';
 import type { MemberCache } from './member-cache.js';
 import { findProfiles, type ProfileRecord } from './profile.repository.js';
 import { toOwnProfile } from './profile-view.js';
+import { roleOf } from './staff-role.js';
 
 /** What the User answer is made from: kept as rows, since the answer depends on the day. */
 export interface UserRows {

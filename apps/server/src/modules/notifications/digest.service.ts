@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { mailLocale } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
-import { noBlockBetween } from '../safety/blocks.repository.js';
+import { textLocale } from '../../lib/locale-text.js';
+import { enqueueMail } from '../mail/mail-outbox.repository.js';
+import { noBlockBetween } from '../members/blocks.repository.js';
 import { readTokenKey } from '../site/secrets.js';
 import { PRESENCE_STALE_SECONDS } from './presence.repository.js';
 
@@ -144,7 +144,7 @@ export async function queueDigests(db: Kysely<Database>): Promise<number> {
         memberId: id,
         payload: {
           to: member.email,
-          locale: mailLocale(profile.language),
+          locale: textLocale(profile.language),
           template: 'digest',
           data: {
             name: profile.name,

@@ -2,7 +2,6 @@ import type { AccountNotice } from '@amora/shared/schemas/notifications';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notifyMembers } from '../live/live-notify.js';
-import { enqueuePush } from '../push/push-outbox.js';
 import {
   addAccountNotice,
   addLikeNotification,
@@ -10,6 +9,7 @@ import {
   markReadAbout,
 } from './notification.repository.js';
 import { isLooking } from './presence.repository.js';
+import { enqueuePush } from './push-outbox.js';
 
 type Trx = Kysely<Database> | Transaction<Database>;
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { noBlockBetween } from '../safety/blocks.repository.js';
+import { noBlockBetween } from '../members/blocks.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,5 +1,7 @@
+import { minorDigits } from '@amora/shared/rules/money';
 import type { Product } from '@amora/shared/schemas/orders';
 import type { AppConfig } from '../../config/config.js';
+import { countryMessageCredits } from '../credits/message-cost.js';
 import type { StoredSettings } from '../site/site-defaults.js';
 
 interface CatalogueItem {
@@ -32,11 +34,8 @@ export function productsFor(
 ): Product[] | null {
   const price = country ? settings.minimum_message_costs[country] : undefined;
   if (!price || !country) return null;
-  const creditsPerMessage = Math.max(
-    1,
-    messageCredits.byCountry[country] ?? messageCredits.default,
-  );
-  const messageMinor = price.costs * 100;
+  const creditsPerMessage = Math.max(1, countryMessageCredits(messageCredits, country));
+  const messageMinor = price.costs * 10 ** minorDigits(price.currency);
   return CATALOGUE.map((item) => ({
     id: item.id,
     kind: item.kind,

@@ -11,10 +11,10 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, notFound, notLoggedIn } from '../../lib/errors.js';
-import { findActiveMemberById } from '../account/password.repository.js';
+import { textLocale } from '../../lib/locale-text.js';
 import { findWallet } from '../credits/credit-ledger.repository.js';
 import { messageCredits } from '../credits/message-cost.js';
-import { mailLocale } from '../mail/mail-templates.js';
+import { findActiveMemberById } from '../members/member.repository.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import { productsFor } from './catalogue.js';
 import {
@@ -177,7 +177,7 @@ export async function createOrder(
         currency: row.currency,
         method: input.method,
         description: orderDescription(settings.name, row),
-        locale: mailLocale(member.language),
+        locale: textLocale(member.language),
       },
       {
         redirectUrl: `${deps.publicUrl}/transactions/${row.id}`,

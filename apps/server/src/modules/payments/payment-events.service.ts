@@ -1,16 +1,33 @@
 import { splitVat } from '@amora/shared/rules/vat';
 import type { OrderStatus } from '@amora/shared/schemas/orders';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Mode } from '../../config/mode.js';
 import type { Database, PaymentEventOutcome } from '../../db/schema.js';
-import { findActiveMemberById } from '../account/password.repository.js';
+import { textLocale } from '../../lib/locale-text.js';
 import { changeCredits } from '../credits/credit-ledger.repository.js';
 import { notifyMembers } from '../live/live-notify.js';
-import { mailLocale } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import { enqueueMail } from '../mail/mail-outbox.repository.js';
+import { findActiveMemberById } from '../members/member.repository.js';
 import { countUse, releaseUse } from './discounts.js';
-import type { OrderRow } from './order.repository.js';
+import {
+  findOrderByProviderRef,
+  findProviderOrder,
+  flagOrder,
+  lockOrder,
+  markOrderPaid,
+  type OrderRow,
+  setOrderPaidBack,
+  setOrderStatus,
+} from './order.repository.js';
+import { insertPaymentEvent, recordEventOutcome } from './payment-event.repository.js';
 import type { PaymentReport } from './provider-types.js';
+import {
+  addCreditsOwed,
+  extendPremium,
+  lockMemberCredits,
+  shortenPremium,
+} from './purchase.repository.js';
+import { creditsTakenBack, paidBackStatus } from './refund-rules.js';
 
 /** The little of a logger this needs (pino and Fastify's loggers fit). */
 export interface PaymentLog {
@@ -55,22 +72,9 @@ export async function applyPaymentReport(
   options: ApplyOptions,
 ): Promise<ApplyResult> {
   const result = await db.transaction().execute(async (trx) => {
-    const event = await trx
-      .insertInto('payment_events')
-      .values({
-        provider: report.provider,
-        event_id: report.eventId,
-        type: report.type,
-        report_outcome: report.outcome,
-        amount: report.amount ?? null,
-        currency: report.currency?.toUpperCase() ?? null,
-        live: report.live,
-        outcome: 'ignored',
-      })
-      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!event) return { outcome: 'replay', orderId: null, status: null } satisfies ApplyResult;
+    const eventId = await insertPaymentEvent(trx, report);
+    if (eventId === undefined)
+      return { outcome: 'replay', orderId: null, status: null } satisfies ApplyResult;
 
     const found = await findReportedOrder(trx, report);
     let applied: { outcome: PaymentEventOutcome; note?: string; status: OrderStatus | null };
@@ -78,20 +82,15 @@ export async function applyPaymentReport(
     if (found.kind !== 'found') {
       applied = { outcome: found.kind, note: found.note, status: null };
     } else {
-      const order = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', found.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const order = await lockOrder(trx, found.id);
       orderId = order.id;
       applied = await applyToOrder(trx, order, report, options.mode);
     }
-    await trx
-      .updateTable('payment_events')
-      .set({ outcome: applied.outcome, order_id: orderId, note: applied.note ?? null })
-      .where('id', '=', event.id)
-      .execute();
+    await recordEventOutcome(trx, eventId, {
+      outcome: applied.outcome,
+      orderId,
+      note: applied.note ?? null,
+    });
     return { outcome: applied.outcome, orderId, status: applied.status } satisfies ApplyResult;
   });
   const level = result.outcome === 'applied' || result.outcome === 'replay' ? 'info' : 'warn';
@@ -118,13 +117,8 @@ async function findReportedOrder(
   trx: Transaction<Database>,
   report: PaymentReport,
 ): Promise<Found> {
-  const byColumn = async (column: 'provider_ref' | 'provider_intent_ref', value: string) =>
-    trx
-      .selectFrom('orders')
-      .select(['id', 'provider_ref', 'provider_intent_ref'])
-      .where('provider', '=', report.provider)
-      .where(column, '=', value)
-      .executeTakeFirst();
+  const byColumn = (column: 'provider_ref' | 'provider_intent_ref', value: string) =>
+    findOrderByProviderRef(trx, report.provider, column, value);
   const metadataId = report.orderId;
   const byRef =
     (report.providerRef ? await byColumn('provider_ref', report.providerRef) : undefined) ??
@@ -141,12 +135,7 @@ async function findReportedOrder(
   if (metadataId === undefined || !UUID.test(metadataId)) {
     return { kind: 'unknown_order', note: 'no stored order has this reference' };
   }
-  const byId = await trx
-    .selectFrom('orders')
-    .select(['id', 'provider_ref', 'provider_intent_ref'])
-    .where('id', '=', metadataId)
-    .where('provider', '=', report.provider)
-    .executeTakeFirst();
+  const byId = await findProviderOrder(trx, report.provider, metadataId);
   if (!byId) return { kind: 'unknown_order', note: 'no order of this provider has this id' };
   // The metadata names an order that carries another reference: not this payment's order.
   if (
@@ -175,7 +164,12 @@ async function applyToOrder(
   if (mode === 'production' && !report.live) {
     // A test payment must never turn into credits in production. A pending order waits for
     // a person; others keep their status and only carry the flag.
-    await flag(trx, order, 'test-mode payment report in production', order.status === 'pending');
+    await flagOrder(
+      trx,
+      order.id,
+      'test-mode payment report in production',
+      order.status === 'pending',
+    );
     return {
       outcome: 'flagged',
       note: 'live=false in production',
@@ -191,7 +185,7 @@ async function applyToOrder(
     case 'cancelled':
     case 'expired': {
       if (order.status !== 'pending') return keep('ignored', `order is ${order.status}`);
-      await setStatus(trx, order.id, report.outcome);
+      await setOrderStatus(trx, order.id, report.outcome);
       // A discount code's use the order held goes back (docs/decisions/032).
       await releaseUse(trx, order.id);
       if (order.member_id !== null) {
@@ -209,14 +203,14 @@ async function applyToOrder(
         ) {
           // Money arrived for an order we had given up on: a person must look (refund or grant).
           const reason = `paid after it was ${order.status}`;
-          await flag(trx, order, reason, true);
+          await flagOrder(trx, order.id, reason, true);
           return { outcome: 'flagged', note: reason, status: 'flagged' };
         }
         return keep('ignored', `order is ${order.status}`);
       }
       if (report.amount !== order.amount || currencyDiffers || report.currency === undefined) {
         const reason = `paid ${report.amount ?? '?'} ${report.currency ?? '?'}, ordered ${order.amount} ${order.currency}`;
-        await flag(trx, order, reason, true);
+        await flagOrder(trx, order.id, reason, true);
         return { outcome: 'flagged', note: reason, status: 'flagged' };
       }
       await grant(trx, order, report);
@@ -228,7 +222,7 @@ async function applyToOrder(
       const charge = report.outcome === 'charged_back';
       if (currencyDiffers) {
         const reason = `${report.outcome} in ${report.currency}, ordered in ${order.currency}`;
-        await flag(trx, order, reason, false);
+        await flagOrder(trx, order.id, reason, false);
         return { outcome: 'flagged', note: reason, status: order.status };
       }
       if (order.status === 'flagged') return payBackUngranted(trx, order, report, charge);
@@ -238,11 +232,7 @@ async function applyToOrder(
       const reported = Math.min(order.amount, Math.max(0, report.amount ?? order.amount));
       const total = Math.max(order.refunded_amount, reported);
       if (!charge && total <= order.refunded_amount) return keep('ignored', 'nothing new refunded');
-      await takeBack(trx, order, { total, charge });
-      return {
-        outcome: 'applied',
-        status: charge ? 'charged_back' : total >= order.amount ? 'refunded' : 'partially_refunded',
-      };
+      return { outcome: 'applied', status: await takeBack(trx, order, { total, charge }) };
     }
   }
 }
@@ -263,35 +253,10 @@ async function payBackUngranted(
   if (total <= order.refunded_amount) {
     return { outcome: 'ignored', note: 'nothing new refunded', status: order.status };
   }
-  const status: OrderStatus = charge
-    ? 'charged_back'
-    : total >= order.amount
-      ? 'refunded'
-      : 'flagged';
-  await trx
-    .updateTable('orders')
-    .set({ status, refunded_amount: total })
-    .where('id', '=', order.id)
-    .execute();
+  const status = paidBackStatus(order.amount, total, { charge, partly: 'flagged' });
+  await setOrderPaidBack(trx, order.id, status, total);
   if (order.member_id !== null) await notifyMembers(trx, [order.member_id], { type: 'user' });
   return { outcome: 'applied', note: 'nothing had been granted', status };
-}
-
-async function setStatus(trx: Transaction<Database>, id: string, status: OrderStatus) {
-  await trx.updateTable('orders').set({ status }).where('id', '=', id).execute();
-}
-
-async function flag(
-  trx: Transaction<Database>,
-  order: OrderRow,
-  reason: string,
-  changeStatus: boolean,
-) {
-  await trx
-    .updateTable('orders')
-    .set({ flag_reason: reason, ...(changeStatus && { status: 'flagged' as const }) })
-    .where('id', '=', order.id)
-    .execute();
 }
 
 /**
@@ -300,19 +265,13 @@ async function flag(
  */
 async function grant(trx: Transaction<Database>, order: OrderRow, report: PaymentReport) {
   const vat = splitVat(order.amount, order.price_country);
-  await trx
-    .updateTable('orders')
-    .set({
-      status: 'paid',
-      paid_at: sql<Date>`now()`,
-      ...(report.intentRef && { provider_intent_ref: report.intentRef }),
-      ...(!order.provider_ref && report.providerRef && { provider_ref: report.providerRef }),
-      vat_country: vat?.country ?? null,
-      vat_rate: vat?.rate ?? null,
-      net_amount: vat?.net ?? null,
-    })
-    .where('id', '=', order.id)
-    .execute();
+  await markOrderPaid(trx, order.id, {
+    ...(report.intentRef && { provider_intent_ref: report.intentRef }),
+    ...(!order.provider_ref && report.providerRef && { provider_ref: report.providerRef }),
+    vat_country: vat?.country ?? null,
+    vat_rate: vat?.rate ?? null,
+    net_amount: vat?.net ?? null,
+  });
   await countUse(trx, order.id);
   if (order.member_id === null) return;
   const memberId = order.member_id;
@@ -325,23 +284,14 @@ async function grant(trx: Transaction<Database>, order: OrderRow, report: Paymen
     });
     await payOffOwedCredits(trx, memberId, order.id);
   }
-  if (order.premium_days > 0) {
-    await trx
-      .updateTable('members')
-      .set({
-        paid_until: sql<Date>`greatest(coalesce(paid_until, now()), now())
-          + make_interval(days => ${order.premium_days})`,
-      })
-      .where('id', '=', memberId)
-      .execute();
-  }
+  if (order.premium_days > 0) await extendPremium(trx, memberId, order.premium_days);
   const member = await findActiveMemberById(trx, memberId);
   if (member) {
     await enqueueMail(trx, {
       memberId,
       payload: {
         to: member.email,
-        locale: mailLocale(member.language),
+        locale: textLocale(member.language),
         template: 'payment_receipt',
         data: {
           name: member.name,
@@ -361,52 +311,28 @@ async function grant(trx: Transaction<Database>, order: OrderRow, report: Paymen
 
 /** The credits a refund took back that the balance could not cover come off new credits first. */
 async function payOffOwedCredits(trx: Transaction<Database>, memberId: number, orderId: string) {
-  const member = await trx
-    .selectFrom('members')
-    .select(['credits', 'credits_owed'])
-    .where('id', '=', memberId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const member = await lockMemberCredits(trx, memberId);
   const payoff = Math.min(member.credits_owed, member.credits);
   if (payoff <= 0) return;
   await changeCredits(trx, { memberId, amount: -payoff, reason: 'adjustment', orderId });
-  await trx
-    .updateTable('members')
-    .set({ credits_owed: sql<number>`credits_owed - ${payoff}` })
-    .where('id', '=', memberId)
-    .execute();
+  await addCreditsOwed(trx, memberId, -payoff);
 }
-
-/**
- * Credits a refund of `refunded` (cumulative, minor units) takes back in all: the order's
- * share, rounded up. Computed on the running total, so several partial refunds never take
- * back more than the order granted.
- */
-export const creditsTakenBack = (credits: number, refunded: number, amount: number) =>
-  Math.min(credits, Math.ceil((credits * refunded) / amount));
 
 /**
  * A refund (cumulative `total`) or chargeback: takes back the credits the order granted in
  * proportion (a chargeback: all of them) as far as the balance reaches, one ledger row; the
  * rest the member owes. Premium the order added ends once at least half is refunded.
+ * Answers the order's new status.
  */
 async function takeBack(
   trx: Transaction<Database>,
   order: OrderRow,
   { total, charge }: { total: number; charge: boolean },
-) {
+): Promise<OrderStatus> {
   const before = order.refunded_amount;
-  const status: OrderStatus = charge
-    ? 'charged_back'
-    : total >= order.amount
-      ? 'refunded'
-      : 'partially_refunded';
-  await trx
-    .updateTable('orders')
-    .set({ status, refunded_amount: charge ? order.amount : total })
-    .where('id', '=', order.id)
-    .execute();
-  if (order.member_id === null) return;
+  const status = paidBackStatus(order.amount, total, { charge, partly: 'partially_refunded' });
+  await setOrderPaidBack(trx, order.id, status, charge ? order.amount : total);
+  if (order.member_id === null) return status;
   const memberId = order.member_id;
   const alreadyTaken = creditsTakenBack(order.credits, before, order.amount);
   const toTake = charge
@@ -415,12 +341,7 @@ async function takeBack(
   let taken = 0;
   let owed = 0;
   if (toTake > 0) {
-    const member = await trx
-      .selectFrom('members')
-      .select('credits')
-      .where('id', '=', memberId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const member = await lockMemberCredits(trx, memberId);
     taken = Math.min(toTake, member.credits);
     owed = toTake - taken;
     if (taken > 0) {
@@ -431,38 +352,19 @@ async function takeBack(
         orderId: order.id,
       });
     }
-    if (owed > 0) {
-      await trx
-        .updateTable('members')
-        .set({ credits_owed: sql<number>`credits_owed + ${owed}` })
-        .where('id', '=', memberId)
-        .execute();
-    }
+    if (owed > 0) await addCreditsOwed(trx, memberId, owed);
   }
   const halfBefore = before * 2 >= order.amount;
   const halfNow = charge || total * 2 >= order.amount;
   const premiumEnded = order.premium_days > 0 && halfNow && !halfBefore;
-  if (premiumEnded) {
-    // Takes the order's days off the end; what is left of other orders' premium stays.
-    await trx
-      .updateTable('members')
-      .set({
-        paid_until: sql<Date>`case
-          when paid_until is null then null
-          when paid_until - make_interval(days => ${order.premium_days}) > now()
-            then paid_until - make_interval(days => ${order.premium_days})
-          else least(paid_until, now()) end`,
-      })
-      .where('id', '=', memberId)
-      .execute();
-  }
+  if (premiumEnded) await shortenPremium(trx, memberId, order.premium_days);
   const member = await findActiveMemberById(trx, memberId);
   if (member) {
     await enqueueMail(trx, {
       memberId,
       payload: {
         to: member.email,
-        locale: mailLocale(member.language),
+        locale: textLocale(member.language),
         template: 'payment_refund',
         data: {
           name: member.name,
@@ -478,4 +380,5 @@ async function takeBack(
     });
   }
   await notifyMembers(trx, [memberId], { type: 'user' });
+  return status;
 }

@@ -4,13 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversation } from '../../test/factories.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 import { changeCredits, ledgerBalance } from '../credits/credit-ledger.repository.js';
-import {
-  type ApplyOptions,
-  applyPaymentReport,
-  creditsTakenBack,
-} from './payment-events.service.js';
+import { type ApplyOptions, applyPaymentReport } from './payment-events.service.js';
 import type { PaymentReport } from './provider-types.js';
 import { reconcilePendingOrders } from './reconciliation.js';
+import { creditsTakenBack } from './refund-rules.js';
 
 let t: TestApp;
 beforeAll(async () => {

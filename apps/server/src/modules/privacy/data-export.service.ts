@@ -7,8 +7,10 @@ import {
   EXPORT_KEPT_HOURS,
 } from '@amora/shared/schemas/data-export';
 import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { limitedUntil, notFound } from '../../lib/errors.js';
+import type { JobHandler } from '../../lib/job-contract.js';
 import type { ImageStorage } from '../images/image-storage.js';
 import { collectMemberData } from './data-export.repository.js';
 
@@ -90,14 +92,18 @@ export async function requestExport(db: Kysely<Database>, memberId: number): Pro
 const setProgress = (db: Kysely<Database>, id: string, progress: number) =>
   db.updateTable('data_exports').set({ progress }).where('id', '=', id).execute();
 
+export interface ExportDeps {
+  db: Kysely<Database>;
+  storage: ImageStorage;
+  /** DATA_DIR/exports: where the zip files are written. */
+  exportsDir: string;
+}
+
 /**
  * Prepares one export (the outbox job): `data.json` with everything stored about the member
  * and their photo files, zipped into `exportsDir`, progress noted as it goes.
  */
-export async function buildExport(
-  deps: { db: Kysely<Database>; storage: ImageStorage; exportsDir: string },
-  exportId: string,
-): Promise<void> {
+export async function buildExport(deps: ExportDeps, exportId: string): Promise<void> {
   const { db } = deps;
   const row = await db
     .selectFrom('data_exports')
@@ -189,4 +195,20 @@ export async function pruneExports(db: Kysely<Database>, exportsDir: string): Pr
     .deleteFrom('data_exports')
     .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${EXPORT_EVERY_HOURS + 24})`)
     .execute();
+}
+
+/** What a `data_export` outbox job carries. */
+const exportJobSchema = z.object({ exportId: z.string().uuid() });
+
+/** Runs `data_export` jobs; a failed one is tried again within a minute. */
+export function dataExportJobHandler(deps: ExportDeps): JobHandler {
+  return {
+    maxRetryDelayMs: 60_000,
+    async run(job) {
+      const parsed = exportJobSchema.safeParse(job.payload);
+      if (!parsed.success) return { status: 'failed', error: 'invalid payload', retry: false };
+      await buildExport(deps, parsed.data.exportId);
+      return { status: 'done' };
+    },
+  };
 }

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { listChats } from '../chats/chat.repository.js';
-import { mailLocale } from '../mail/mail-templates.js';
-import { isBlockedBetween, noBlockBetween } from '../safety/blocks.repository.js';
+import { textLocale } from '../../lib/locale-text.js';
+import { isBlockedBetween } from '../members/blocks.repository.js';
+import { type PushJob, pushJobSchema } from '../notifications/push-outbox.js';
 import { readVapidKeys } from '../site/secrets.js';
-import { type PushJob, pushJobSchema } from './push-outbox.js';
+import { appBadge } from './app-badge.js';
 import { isAllowedPushEndpoint } from './push-service-hosts.js';
 import {
   deletePushSubscription,
@@ -36,22 +36,6 @@ export function vapidSubject(publicUrl: string, mailFrom: string): string {
   return `mailto:${address.trim()}`;
 }
 
-async function badgeOf(db: Kysely<Database>, memberId: number): Promise<number> {
-  const [chats, likes] = await Promise.all([
-    listChats(db, memberId),
-    db
-      .selectFrom('likes')
-      .innerJoin('members', 'members.id', 'likes.liker_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('likes.liked_id', '=', memberId)
-      .where('likes.seen_at', 'is', null)
-      .where('members.status', '=', 'active')
-      .where(noBlockBetween(memberId, sql.ref('likes.liker_id')))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return chats.reduce((sum, chat) => sum + chat.numUnread, 0) + Number(likes.n);
-}
-
 /** The notification for a job, in the member's language; null when there is nothing to say. */
 async function composePush(
   db: Kysely<Database>,
@@ -69,8 +53,8 @@ async function composePush(
   if (recipient?.status !== 'active' || actor?.status !== 'active') return null;
   // Queued before one blocked the other: nothing about the other reaches them any more.
   if (await isBlockedBetween(db, memberId, job.actor)) return null;
-  const locale = mailLocale(recipient.language);
-  const badge = await badgeOf(db, memberId);
+  const locale = textLocale(recipient.language);
+  const badge = await appBadge(db, memberId);
   if (job.kind === 'like') {
     return { ...likePushText(locale, actor.name), url: '/likes', tag: 'likes', badge };
   }

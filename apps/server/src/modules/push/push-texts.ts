@@ -1,5 +1,5 @@
 import type { Locale } from '@amora/shared/constants';
-import { fill } from '../mail/mail-layout.js';
+import { fill } from '../../lib/locale-text.js';
 
 interface PushTexts {
   likeTitle: string;

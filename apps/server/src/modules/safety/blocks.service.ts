@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { notifyMembers } from '../live/live-notify.js';
+import { blockedBy, deleteBlock, insertBlock } from '../members/blocks.repository.js';
 import { findProfiles } from '../members/profile.repository.js';
 import { toPublicProfile } from '../members/profile-view.js';
 import { readStoredSettings } from '../site/site.repository.js';
-import { blockedBy, deleteBlock, insertBlock } from './blocks.repository.js';
 
 /** What the blocker's open tabs refresh: whatever may have listed the other member. */
 async function refreshBlockerTabs(db: Kysely<Database>, blockerId: number) {

@@ -1,12 +1,12 @@
 import type { Country, Gender } from '@amora/shared/constants';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { notBlockedWith } from '../members/blocks.repository.js';
 import {
   type ProfileRecord,
   profileRecordsQuery,
   toProfileRecord,
 } from '../members/profile.repository.js';
-import { notBlockedWith } from '../safety/blocks.repository.js';
 
 /** Who a search lists, in the terms of `search_profiles` (docs/decisions/009). */
 export interface SearchFilter {

@@ -1,7 +1,7 @@
 import type { Gender } from '@amora/shared/constants';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { notBlockedWith } from '../safety/blocks.repository.js';
+import { notBlockedWith } from '../members/blocks.repository.js';
 
 /** Who is similar, in the terms of `search_profiles` (which holds only listable members). */
 export interface SimilarFilter {

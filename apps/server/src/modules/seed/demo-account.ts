@@ -2,6 +2,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { changeCredits } from '../credits/credit-ledger.repository.js';
+import { createMember } from '../members/member.repository.js';
 import { createRng } from './random.js';
 import type { PortraitFiles } from './seed-members.js';
 
@@ -91,49 +93,17 @@ export async function ensureDemoAccount(
   const created = await db
     .transaction()
     .execute(async (trx) => {
-      const member = await trx
-        .insertInto('members')
-        .values({
+      const memberId = await createMember(trx, {
+        account: {
           email,
           password_hash: passwordHash,
           status: 'active',
           activated_at: activatedAt,
           signup_date: signupDate,
           last_active_at: now,
-          credits: 100,
-          mailprovider: 0,
           timezone: 'Europe/Amsterdam',
-          fictional: false,
-          tracking: '{}',
-        })
-        // Another instance starting at the same moment may have created it first.
-        .onConflict((oc) => oc.column('email').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!member) return false;
-      // The balance column always equals the sum of the member's ledger rows (DESIGN "Credits").
-      await trx
-        .insertInto('credit_ledger')
-        .values({ member_id: member.id, amount: 100, reason: 'welcome' })
-        .execute();
-
-      const image = await trx
-        .insertInto('images')
-        .values({
-          member_id: member.id,
-          filename: portrait.filename,
-          thumb_filename: portrait.thumbFilename,
-          position: 0,
-          created_at: activatedAt,
-          reviewed_at: activatedAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-
-      await trx
-        .insertInto('profiles')
-        .values({
-          member_id: member.id,
+        },
+        profile: {
           name: DEMO_PROFILE.name,
           gender: DEMO_PROFILE.gender,
           date_of_birth: dateOfBirth,
@@ -141,13 +111,22 @@ export async function ensureDemoAccount(
           countryregion: DEMO_PROFILE.countryregion,
           city: DEMO_PROFILE.city,
           language: DEMO_PROFILE.language,
-          main_image_id: image.id,
-          notes: JSON.stringify(DEMO_PROFILE.notes),
-          fields: JSON.stringify(DEMO_PROFILE.fields),
-          interests: JSON.stringify(DEMO_PROFILE.interests),
+          notes: DEMO_PROFILE.notes,
+          fields: DEMO_PROFILE.fields,
+          interests: DEMO_PROFILE.interests,
           updated_at: activatedAt,
-        })
-        .execute();
+        },
+        photo: {
+          filename: portrait.filename,
+          thumb_filename: portrait.thumbFilename,
+          created_at: activatedAt,
+          reviewed_at: activatedAt,
+        },
+      });
+      // Another instance starting at the same moment may have created it first.
+      if (memberId === null) return false;
+      // The balance column always equals the sum of the member's ledger rows (DESIGN "Credits").
+      await changeCredits(trx, { memberId, amount: 100, reason: 'welcome' });
       return true;
     })
     .catch(async (err: unknown) => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEMO_ADMIN_EMAIL } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
+import { createMember } from '../members/member.repository.js';
 
 /**
  * Creates the demo's admin login (`admin@amora.test`, the demo password) unless it exists:
@@ -19,35 +20,10 @@ export async function ensureDemoAdmin(
     .executeTakeFirst();
   if (found) return { email };
   const hash = await passwordHash();
-  await db.transaction().execute(async (trx) => {
-    const member = await trx
-      .insertInto('members')
-      .values({
-        email,
-        password_hash: hash,
-        status: 'active',
-        activated_at: new Date(),
-        fictional: false,
-        tracking: '{}',
-      })
-      // Another instance starting at the same moment may have created it first.
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!member) return;
-    await trx
-      .insertInto('profiles')
-      .values({
-        member_id: member.id,
-        name: 'Amora Team',
-        gender: null,
-        country: 'NL',
-        language: 'en',
-        notes: '{}',
-        fields: '{}',
-        interests: '[]',
-      })
-      .execute();
+  // Another instance starting at the same moment may have created it first: then skipped.
+  await createMember(db, {
+    account: { email, password_hash: hash, status: 'active', activated_at: new Date() },
+    profile: { name: 'Amora Team', gender: null, country: 'NL', language: 'en' },
   });
   return { email };
 }

@@ -34,6 +34,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type City, loadCities } from '../geo/cities.js';
+import { createMembers } from '../members/member.repository.js';
 import { aboutMe } from './about-me.js';
 import { type PortraitHair, type PortraitOptions, renderPortrait } from './portrait.js';
 import {
@@ -548,53 +549,19 @@ async function insertBatch(
   portraits: readonly PortraitFiles[],
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('members')
-      .values(
-        members.map((m) => ({
+    const ids = await createMembers(
+      trx,
+      members.map((m, i) => ({
+        account: {
           email: m.email,
           password_hash: null,
-          status: 'active' as const,
+          status: 'active',
           activated_at: m.activatedAt,
           signup_date: m.signupDate,
           last_active_at: m.lastActiveAt,
-          credits: 0,
-          mailprovider: 0,
           fictional: true,
-          tracking: '{}',
-        })),
-      )
-      .returning(['id', 'email'])
-      .execute();
-    const idByEmail = new Map(inserted.map((row) => [row.email, row.id]));
-    const idOf = (m: DemoMember) => {
-      const id = idByEmail.get(m.email);
-      if (id === undefined) throw new Error(`Demo member ${m.email} was not inserted`);
-      return id;
-    };
-
-    const images = await trx
-      .insertInto('images')
-      .values(
-        members.map((m, i) => ({
-          member_id: idOf(m),
-          filename: (portraits[i] as PortraitFiles).filename,
-          thumb_filename: (portraits[i] as PortraitFiles).thumbFilename,
-          position: 0,
-          created_at: m.activatedAt,
-          // The demo's own portraits need no moderator: the photo queue starts empty.
-          reviewed_at: m.activatedAt,
-        })),
-      )
-      .returning(['id', 'member_id'])
-      .execute();
-    const imageByMember = new Map(images.map((row) => [row.member_id, row.id]));
-
-    await trx
-      .insertInto('profiles')
-      .values(
-        members.map((m) => ({
-          member_id: idOf(m),
+        },
+        profile: {
           name: m.name,
           gender: m.gender,
           date_of_birth: m.dateOfBirth,
@@ -602,14 +569,22 @@ async function insertBatch(
           countryregion: m.regionId,
           city: m.city,
           language: m.language,
-          main_image_id: imageByMember.get(idOf(m)) ?? null,
-          notes: JSON.stringify(m.notes),
-          fields: JSON.stringify(m.fields),
-          interests: JSON.stringify(m.interests),
+          notes: m.notes,
+          fields: m.fields,
+          interests: m.interests,
           updated_at: m.activatedAt,
-        })),
-      )
-      .execute();
+        },
+        photo: {
+          filename: (portraits[i] as PortraitFiles).filename,
+          thumb_filename: (portraits[i] as PortraitFiles).thumbFilename,
+          created_at: m.activatedAt,
+          // The demo's own portraits need no moderator: the photo queue starts empty.
+          reviewed_at: m.activatedAt,
+        },
+      })),
+    );
+    const missing = members.find((_, i) => ids[i] === null);
+    if (missing) throw new Error(`Demo member ${missing.email} was not inserted`);
   });
 }
 

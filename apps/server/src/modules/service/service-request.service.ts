@@ -7,9 +7,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { addressKey } from '../../lib/client-address.js';
 import { badRequest, tooManyRequests } from '../../lib/errors.js';
-import { findActiveMemberById } from '../account/password.repository.js';
 import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import { enqueueMail } from '../mail/mail-outbox.repository.js';
+import { findActiveMemberById } from '../members/member.repository.js';
 import { insertServiceRequest } from './service-request.repository.js';
 
 export interface ServiceRequestOptions {

@@ -10,7 +10,7 @@ import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.reposi
 import { hashPassword } from '../auth/password.js';
 import { changeCredits } from '../credits/credit-ledger.repository.js';
 import { issueActivation } from '../mail/activation.service.js';
-import { findMemberByEmail } from '../members/member.repository.js';
+import { createMember, findMemberByEmail } from '../members/member.repository.js';
 import { readTokenKey } from '../site/secrets.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import type { StoredSettings } from '../site/site-defaults.js';
@@ -115,45 +115,34 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction().execute(async (trx) => {
-      const member = await trx
-        .insertInto('members')
-        .values({
+      const memberId = await createMember(trx, {
+        account: {
           email,
           password_hash: passwordHash,
           mailprovider: mailProviderCode(email),
           timezone: knownTimezone(input.timezone),
-          tracking: JSON.stringify(trackingOf(input)),
+          tracking: trackingOf(input),
           signup_ip: options.ip,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('profiles')
-        .values({
-          member_id: member.id,
-          name: input.name,
-          country: input.country,
-          language: input.language,
-          notes: '{}',
-          fields: '{}',
-          interests: '[]',
-        })
-        .execute();
+        },
+        profile: { name: input.name, country: input.country, language: input.language },
+      });
+      // Two signups with one address at once: the unique index lets only the first through.
+      if (memberId === null) throw emailTaken();
       if (options.welcomeCredits > 0) {
         await changeCredits(trx, {
-          memberId: member.id,
+          memberId,
           amount: options.welcomeCredits,
           reason: 'welcome',
         });
       }
       await recordAttempt(trx, SIGNUP, client);
       await issueActivation(trx, {
-        id: member.id,
+        id: memberId,
         email,
         name: input.name,
         language: input.language,
       });
-      return member.id;
+      return memberId;
     });
   } catch (error) {
     // Two signups with one address at once: the unique index lets only the first through.

@@ -111,6 +111,9 @@ export async function readCompanyInfo(db: Kysely<Database>): Promise<CompanyInfo
   return row ?? DEFAULT_COMPANY_INFO;
 }
 
+/** Every instance LISTENs here and drops its cached settings (plugins/settings-sync.ts). */
+export const SETTINGS_CHANNEL = 'amora_settings';
+
 /**
  * Forgets this instance's cached settings of `db` (a save from the console NOTIFYs every
  * instance, plugins/settings-sync.ts): the next read loads them again.

@@ -2,13 +2,13 @@ import type { MemberActionBody } from '@amora/shared/schemas/staff';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { textLocale } from '../../lib/locale-text.js';
 import { deleteMemberSessions } from '../auth/session.repository.js';
 import { notifyMembers } from '../live/live-notify.js';
-import { mailLocale } from '../mail/mail-templates.js';
-import { enqueueMail } from '../mail/outbox.repository.js';
+import { enqueueMail } from '../mail/mail-outbox.repository.js';
+import { roleOf } from '../members/staff-role.js';
 import { onAccountNotice } from '../notifications/member-events.js';
 import { appendAudit } from './audit-log.repository.js';
-import { roleOf } from './staff-role.js';
 
 type Trx = Transaction<Database>;
 
@@ -87,7 +87,7 @@ export async function warnInTransaction(
       memberId,
       payload: {
         to: member.email,
-        locale: mailLocale(member.language),
+        locale: textLocale(member.language),
         template: 'staff_warning',
         data: { name: member.name ?? '', text },
       },

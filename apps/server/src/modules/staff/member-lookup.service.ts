@@ -2,8 +2,8 @@ import type { MemberDetail, StaffRole } from '@amora/shared/schemas/staff';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { roleOf } from '../members/staff-role.js';
 import { photoUrl } from './photo-queue.service.js';
-import { roleOf } from './staff-role.js';
 
 const LOOKUP_LIMIT = 20;
 const DETAIL_ROWS = 50;

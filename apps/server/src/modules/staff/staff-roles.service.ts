@@ -1,9 +1,9 @@
 import type { StaffRoleBody } from '@amora/shared/schemas/staff';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { roleOf } from '../members/staff-role.js';
 import { appendAudit } from './audit-log.repository.js';
 import { lockMemberForStaff, type StaffActor } from './member-actions.service.js';
-import { roleOf } from './staff-role.js';
 
 /** `GET /api/admin/staff.php`: the listed admins who have an account, and the moderators. */
 export async function listStaff(db: Kysely<Database>, adminEmails: readonly string[]) {

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import type { PublicProfile } from '@amora/shared/schemas/profile';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +82,7 @@ async function signUpWith(email: string) {
       country: 'NL',
       language: 'en',
       token,
-      csrf: createHash('sha512').update(`${token}:${email}`).digest('hex'),
+      csrf: signupCsrf(token, email),
     },
   });
 }

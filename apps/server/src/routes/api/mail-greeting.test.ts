@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories.js';
 import {
@@ -60,7 +60,7 @@ async function signUp(name: string, email = freshEmail()) {
       profile: null,
       form_path: '/signup',
       referrer: null,
-      csrf: createHash('sha512').update(`${token}:${email}`).digest('hex'),
+      csrf: signupCsrf(token, email),
       token,
       n: 'k3x9',
     },

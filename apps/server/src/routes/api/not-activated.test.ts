@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
+import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textFingerprint } from '../../modules/chats/brakes.js';
 import { insertMessage } from '../../modules/chats/conversation.repository.js';
-import { textFingerprint } from '../../modules/safety/brakes.js';
 import { createConversation, createMember } from '../../test/factories.js';
 import {
   Client,
@@ -150,9 +150,6 @@ describe('the order of refusals on a message', () => {
   });
 });
 
-const csrfFor = (token: string, email: string) =>
-  createHash('sha512').update(`${token}:${email}`).digest('hex');
-
 describe('confirming through the link in the activation mail', () => {
   it('lets the member like, start a chat and write', async () => {
     // Signs up as the app does: the signup queues the activation mail, the outbox sends it.
@@ -174,7 +171,7 @@ describe('confirming through the link in the activation mail', () => {
         country: 'NL',
         language: 'en',
         token,
-        csrf: csrfFor(token, email),
+        csrf: signupCsrf(token, email),
       },
     });
     expect(signup.statusCode, signup.body).toBe(200);

@@ -1,10 +1,11 @@
+import { badgeCount } from '@amora/shared/rules/badge';
 import { LIVE_PATH } from '@amora/shared/schemas/live';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { changeCredits } from '../../modules/credits/credit-ledger.repository.js';
 import { queueDigests } from '../../modules/notifications/digest.service.js';
-import type { MemberSpec } from '../../test/factories.js';
+import { createMember, type MemberSpec } from '../../test/factories.js';
 import { startPushEndpoint } from '../../test/push-endpoint.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
@@ -198,6 +199,28 @@ describe('Web Push', () => {
       ]),
     );
     expect(push.received.at(-1)?.headers.authorization).toMatch(/^vapid t=/);
+  });
+
+  it('carries the badge the open app shows: the lists’ unread messages and new likes', async () => {
+    const me = await member();
+    const sub = await subscribe(me.id);
+    // A like from a member who never confirmed their address is in no list, so in no badge.
+    const unconfirmed = await createMember(t.db, { activated: false });
+    await t.db.insertInto('likes').values({ liker_id: unconfirmed.id, liked_id: me.id }).execute();
+    const writer = await member();
+    const id = await chat(writer, me);
+    await send(writer.client, id, 'One');
+    await send(writer.client, id, 'Two');
+    const liker = await member({ name: 'Lotte' });
+    await like(liker.client, me.id);
+
+    const pushes = await pushesTo(sub.endpoint);
+    const chats = (await me.client.call({ method: 'GET', url: '/api/chats.php' })).json().chats;
+    const likes = (await me.client.call({ method: 'GET', url: '/api/likes.php' })).json();
+    const shown = badgeCount(chats, likes.liked_by);
+    expect(shown).toBe(3);
+    expect(pushes.map((p) => p.badge)).toEqual(pushes.map(() => shown));
+    expect(pushes.length).toBeGreaterThan(0);
   });
 
   it('holds back a push for the chat the member is looking at, until the page is hidden', async () => {

@@ -1,4 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories.js';
 import { Client, createTestApp, type TestApp } from '../../test/test-app.js';
@@ -10,8 +11,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The signup `csrf`, as the web app computes it. */
-const csrfFor = (token: string, email: string) =>
-  createHash('sha512').update(`${token}:${email}`).digest('hex');
 
 let counter = 0;
 const freshEmail = (domain = 'example.com') => `signup${++counter}-${Date.now()}@${domain}`;
@@ -39,7 +38,7 @@ async function payload(overrides: Record<string, unknown> = {}, app = t) {
     profile: null,
     form_path: '/signup',
     referrer: null,
-    csrf: csrfFor(token, email),
+    csrf: signupCsrf(token, email),
     token,
     n: 'k3x9',
     ...overrides,
@@ -242,7 +241,7 @@ describe('POST /api/user.php?new=1', () => {
   it('accepts the csrf over the address as typed, and stores it normalised', async () => {
     const typed = `Mixed.Case${++counter}@Example.COM`;
     const token = await emailToken(t, typed);
-    const body = { ...(await payload()), email: typed, token, csrf: csrfFor(token, typed) };
+    const body = { ...(await payload()), email: typed, token, csrf: signupCsrf(token, typed) };
     const res = await signup(body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user.email).toBe(typed.toLowerCase());
@@ -329,7 +328,7 @@ describe('POST /api/user.php?new=1 refusals (nothing is stored)', () => {
   it('refuses a wrong csrf with 403 invalid_csrf', async () => {
     const body = await payload();
     await expectRefused(
-      { ...body, csrf: csrfFor(body.token, 'other@example.com') },
+      { ...body, csrf: signupCsrf(body.token, 'other@example.com') },
       403,
       'invalid_csrf',
     );
@@ -340,7 +339,7 @@ describe('POST /api/user.php?new=1 refusals (nothing is stored)', () => {
     const other = await payload();
     const email = freshEmail();
     await expectRefused(
-      await payload({ email, token: other.token, csrf: csrfFor(other.token, email) }),
+      await payload({ email, token: other.token, csrf: signupCsrf(other.token, email) }),
       403,
       'invalid_token',
     );
@@ -360,7 +359,7 @@ describe('POST /api/user.php?new=1 refusals (nothing is stored)', () => {
 
     const expired = craft(now - 2 * 60 * 60 - 5);
     const error = await expectRefused(
-      await payload({ email, token: expired, csrf: csrfFor(expired, email) }),
+      await payload({ email, token: expired, csrf: signupCsrf(expired, email) }),
       403,
       'invalid_token',
     );
@@ -368,19 +367,19 @@ describe('POST /api/user.php?new=1 refusals (nothing is stored)', () => {
 
     const future = craft(now + 3600);
     await expectRefused(
-      await payload({ email, token: future, csrf: csrfFor(future, email) }),
+      await payload({ email, token: future, csrf: signupCsrf(future, email) }),
       403,
       'invalid_token',
     );
     const forged = `${now}.${'0'.repeat(64)}`;
     await expectRefused(
-      await payload({ email, token: forged, csrf: csrfFor(forged, email) }),
+      await payload({ email, token: forged, csrf: signupCsrf(forged, email) }),
       403,
       'invalid_token',
     );
     // Just inside the two hours still counts.
     const old = craft(now - 2 * 60 * 60 + 30);
-    const res = await signup(await payload({ email, token: old, csrf: csrfFor(old, email) }));
+    const res = await signup(await payload({ email, token: old, csrf: signupCsrf(old, email) }));
     expect(res.statusCode, res.body).toBe(200);
   });
 
@@ -470,7 +469,7 @@ describe('POST /api/user.php?new=1 refusals (nothing is stored)', () => {
       const upper = existing.email.toUpperCase();
       const token = await emailToken(t, upper);
       await expectRefused(
-        { ...(await payload()), email: upper, token, csrf: csrfFor(token, upper) },
+        { ...(await payload()), email: upper, token, csrf: signupCsrf(token, upper) },
         409,
         'email_taken',
       );

@@ -6,10 +6,20 @@ import {
 } from '@amora/shared/page-marks';
 
 /**
- * What says a visitor is about to use the page. A pointer moving counts (a mouse on a
- * desktop), so the app is usually there before the first click; on a phone the first touch.
+ * What says a visitor is here and about to use the page: the start-up script starts the app
+ * at the first of these, and the app prefetches the linked screens after one
+ * (route-prefetch.ts). A pointer moving counts (a mouse on a desktop), so the app is usually
+ * there before the first click; on a phone the first touch; focus for a screen reader. Not
+ * 'scroll': the router's own scroll restoration fires it.
  */
-const FIRST_USE = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'];
+export const VISITOR_HERE_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'wheel',
+] as const;
 
 /** The server rendered this page whole and asked for the app to start on first use. */
 export function startsOnFirstUse(): boolean {
@@ -64,7 +74,7 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
     if (started) return;
     started = true;
     startedByUse = true;
-    for (const type of FIRST_USE) window.removeEventListener(type, begin, true);
+    for (const type of VISITOR_HERE_EVENTS) window.removeEventListener(type, begin, true);
     const preloads = document.getElementById(START_PRELOADS_ID);
     if (preloads instanceof HTMLTemplateElement) {
       document.head.append(preloads.content.cloneNode(true));
@@ -111,7 +121,7 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
     else if (action) replay(action, true);
   }
 
-  for (const type of FIRST_USE)
+  for (const type of VISITOR_HERE_EVENTS)
     window.addEventListener(type, begin, { capture: true, passive: true });
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);

@@ -16,8 +16,6 @@ const ACCOUNT_DELETED: Record<Locale, ActionMailTexts> = {
     fallback: 'If the button does not work, copy this link into your browser:',
     ignore:
       'Did you not delete your account yourself? Then contact our customer service right away.',
-    signoff: 'All the best,',
-    team: 'The {site} team',
   },
   nl: {
     subject: 'Je account bij {site} is verwijderd',
@@ -28,8 +26,6 @@ const ACCOUNT_DELETED: Record<Locale, ActionMailTexts> = {
     fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
     ignore:
       'Heb je je account niet zelf verwijderd? Neem dan meteen contact op met onze klantenservice.',
-    signoff: 'Het allerbeste,',
-    team: 'Het team van {site}',
   },
   de: {
     subject: 'Dein Konto bei {site} wurde gelöscht',
@@ -40,8 +36,6 @@ const ACCOUNT_DELETED: Record<Locale, ActionMailTexts> = {
     fallback: 'Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:',
     ignore:
       'Hast du dein Konto nicht selbst gelöscht? Dann wende dich sofort an unseren Kundenservice.',
-    signoff: 'Alles Gute',
-    team: 'Dein {site}-Team',
   },
   it: {
     subject: 'Il tuo account su {site} è stato eliminato',
@@ -52,8 +46,6 @@ const ACCOUNT_DELETED: Record<Locale, ActionMailTexts> = {
     fallback: 'Se il pulsante non funziona, copia questo link nel tuo browser:',
     ignore:
       'Non hai eliminato tu il tuo account? Allora contatta subito il nostro servizio clienti.',
-    signoff: 'Un caro saluto,',
-    team: 'Il team di {site}',
   },
   fr: {
     subject: 'Votre compte {site} a été supprimé',
@@ -64,8 +56,6 @@ const ACCOUNT_DELETED: Record<Locale, ActionMailTexts> = {
     fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
     ignore:
       'Vous n’avez pas supprimé votre compte vous-même\u00a0? Contactez alors immédiatement notre service client.',
-    signoff: 'Bien à vous,',
-    team: 'L’équipe {site}',
   },
   es: {
     subject: 'Tu cuenta de {site} se ha eliminado',
@@ -76,8 +66,6 @@ const ACCOUNT_DELETED: Record<Locale, ActionMailTexts> = {
     fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
     ignore:
       '¿No has eliminado tú la cuenta? Entonces ponte en contacto enseguida con nuestro servicio de atención al cliente.',
-    signoff: 'Te deseamos lo mejor,',
-    team: 'El equipo de {site}',
   },
   pl: {
     subject: 'Twoje konto w serwisie {site} zostało usunięte',
@@ -87,8 +75,6 @@ const ACCOUNT_DELETED: Record<Locale, ActionMailTexts> = {
     button: 'Skontaktuj się z obsługą klienta',
     fallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     ignore: 'Jeśli to nie Ty usunąłeś konto, natychmiast skontaktuj się z naszą obsługą klienta.',
-    signoff: 'Wszystkiego dobrego,',
-    team: 'Zespół {site}',
   },
 };
 
@@ -100,4 +86,5 @@ export const accountDeletedMail = defineNoticeMail(
   'account_deleted',
   ACCOUNT_DELETED,
   SERVICE_PATH,
+  'farewell',
 );

@@ -14,8 +14,6 @@ const ACTIVATION: Record<Locale, ActionMailTexts> = {
     expiry: 'The link is valid for {hours} hours and can be used once.',
     ignore:
       'Did you not sign up for {site}? Then you can safely ignore this e-mail; no account will be activated.',
-    signoff: 'See you soon,',
-    team: 'The {site} team',
   },
   nl: {
     subject: 'Activeer je account bij {site}',
@@ -27,8 +25,6 @@ const ACTIVATION: Record<Locale, ActionMailTexts> = {
     expiry: 'De link is {hours} uur geldig en kan één keer worden gebruikt.',
     ignore:
       'Heb je je niet aangemeld bij {site}? Dan kun je deze e-mail gewoon negeren; er wordt geen account geactiveerd.',
-    signoff: 'Tot snel,',
-    team: 'Het team van {site}',
   },
   de: {
     subject: 'Aktiviere dein Konto bei {site}',
@@ -40,8 +36,6 @@ const ACTIVATION: Record<Locale, ActionMailTexts> = {
     expiry: 'Der Link ist {hours} Stunden lang gültig und kann einmal verwendet werden.',
     ignore:
       'Du hast dich nicht bei {site} angemeldet? Dann kannst du diese E-Mail einfach ignorieren; es wird kein Konto aktiviert.',
-    signoff: 'Bis bald',
-    team: 'Dein {site}-Team',
   },
   it: {
     subject: 'Attiva il tuo account su {site}',
@@ -53,8 +47,6 @@ const ACTIVATION: Record<Locale, ActionMailTexts> = {
     expiry: 'Il link è valido per {hours} ore e si può usare una sola volta.',
     ignore:
       'Non hai creato un account su {site}? Puoi ignorare questa e-mail: nessun account verrà attivato.',
-    signoff: 'A presto,',
-    team: 'Il team di {site}',
   },
   fr: {
     subject: 'Activez votre compte {site}',
@@ -66,8 +58,6 @@ const ACTIVATION: Record<Locale, ActionMailTexts> = {
     expiry: 'Ce lien est valable {hours}\u00a0heures et ne peut servir qu’une seule fois.',
     ignore:
       'Vous n’avez pas créé de compte sur {site}\u00a0? Ignorez simplement cet e-mail\u00a0: aucun compte ne sera activé.',
-    signoff: 'À bientôt,',
-    team: 'L’équipe {site}',
   },
   es: {
     subject: 'Activa tu cuenta de {site}',
@@ -79,8 +69,6 @@ const ACTIVATION: Record<Locale, ActionMailTexts> = {
     expiry: 'El enlace es válido durante {hours} horas y solo se puede usar una vez.',
     ignore:
       '¿No te has registrado en {site}? Puedes ignorar este correo; no se activará ninguna cuenta.',
-    signoff: '¡Hasta pronto!',
-    team: 'El equipo de {site}',
   },
   pl: {
     subject: 'Aktywuj swoje konto w serwisie {site}',
@@ -92,8 +80,6 @@ const ACTIVATION: Record<Locale, ActionMailTexts> = {
     expiry: 'Link jest ważny przez {hours} godzin i można go użyć tylko raz.',
     ignore:
       'Jeśli to nie Ty zakładasz konto w serwisie {site}, po prostu zignoruj tę wiadomość – żadne konto nie zostanie aktywowane.',
-    signoff: 'Do zobaczenia,',
-    team: 'Zespół {site}',
   },
 };
 

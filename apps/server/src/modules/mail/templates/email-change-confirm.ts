@@ -17,8 +17,6 @@ const EMAIL_CHANGE_CONFIRM: Record<Locale, ActionMailTexts> = {
       'The link is valid for {hours} hours and can be used once. Until you confirm, your account keeps its current address.',
     ignore:
       'Did you not ask for this? Then you can safely ignore this e-mail; nothing will change.',
-    signoff: 'See you soon,',
-    team: 'The {site} team',
   },
   nl: {
     subject: 'Bevestig je nieuwe e-mailadres bij {site}',
@@ -31,8 +29,6 @@ const EMAIL_CHANGE_CONFIRM: Record<Locale, ActionMailTexts> = {
       'De link is {hours} uur geldig en kan één keer worden gebruikt. Tot je bevestigt, houdt je account het huidige adres.',
     ignore:
       'Heb je hier niet om gevraagd? Dan kun je deze e-mail gewoon negeren; er verandert niets.',
-    signoff: 'Tot snel,',
-    team: 'Het team van {site}',
   },
   de: {
     subject: 'Bestätige deine neue E-Mail-Adresse bei {site}',
@@ -45,8 +41,6 @@ const EMAIL_CHANGE_CONFIRM: Record<Locale, ActionMailTexts> = {
       'Der Link ist {hours} Stunden lang gültig und kann einmal verwendet werden. Bis zur Bestätigung behält dein Konto die bisherige Adresse.',
     ignore:
       'Du hast das nicht angefordert? Dann kannst du diese E-Mail einfach ignorieren; es ändert sich nichts.',
-    signoff: 'Bis bald',
-    team: 'Dein {site}-Team',
   },
   it: {
     subject: 'Conferma il tuo nuovo indirizzo e-mail su {site}',
@@ -58,8 +52,6 @@ const EMAIL_CHANGE_CONFIRM: Record<Locale, ActionMailTexts> = {
     expiry:
       'Il link è valido per {hours} ore e si può usare una sola volta. Finché non confermi, il tuo account mantiene l’indirizzo attuale.',
     ignore: 'Non hai chiesto tu questa modifica? Puoi ignorare questa e-mail: non cambierà nulla.',
-    signoff: 'A presto,',
-    team: 'Il team di {site}',
   },
   fr: {
     subject: 'Confirmez votre nouvelle adresse e-mail sur {site}',
@@ -72,8 +64,6 @@ const EMAIL_CHANGE_CONFIRM: Record<Locale, ActionMailTexts> = {
       'Ce lien est valable {hours}\u00a0heures et ne peut servir qu’une seule fois. Tant que vous n’avez pas confirmé, votre compte garde son adresse actuelle.',
     ignore:
       'Vous n’avez rien demandé\u00a0? Ignorez simplement cet e-mail\u00a0: rien ne changera.',
-    signoff: 'À bientôt,',
-    team: 'L’équipe {site}',
   },
   es: {
     subject: 'Confirma tu nueva dirección de correo en {site}',
@@ -85,8 +75,6 @@ const EMAIL_CHANGE_CONFIRM: Record<Locale, ActionMailTexts> = {
     expiry:
       'El enlace es válido durante {hours} horas y solo se puede usar una vez. Hasta que lo confirmes, tu cuenta conserva la dirección actual.',
     ignore: '¿No lo has pedido tú? Puedes ignorar este correo; no cambiará nada.',
-    signoff: '¡Hasta pronto!',
-    team: 'El equipo de {site}',
   },
   pl: {
     subject: 'Potwierdź nowy adres e-mail w serwisie {site}',
@@ -98,8 +86,6 @@ const EMAIL_CHANGE_CONFIRM: Record<Locale, ActionMailTexts> = {
     expiry:
       'Link jest ważny przez {hours} godz. i można go użyć tylko raz. Do czasu potwierdzenia Twoje konto zachowuje dotychczasowy adres.',
     ignore: 'Jeśli to nie Twoja prośba, po prostu zignoruj tę wiadomość – nic się nie zmieni.',
-    signoff: 'Do zobaczenia,',
-    team: 'Zespół {site}',
   },
 };
 

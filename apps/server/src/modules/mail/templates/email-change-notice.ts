@@ -15,8 +15,6 @@ const EMAIL_CHANGE_NOTICE: Record<Locale, ActionMailTexts> = {
     fallback: 'If the button does not work, copy this link into your browser:',
     expiry: 'The link is valid for {days} days and can be used once.',
     ignore: 'Did you make this change yourself? Then there is nothing to do.',
-    signoff: 'Kind regards,',
-    team: 'The {site} team',
   },
   nl: {
     subject: 'Het e-mailadres van je account bij {site} is gewijzigd',
@@ -27,8 +25,6 @@ const EMAIL_CHANGE_NOTICE: Record<Locale, ActionMailTexts> = {
     fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
     expiry: 'De link is {days} dagen geldig en kan één keer worden gebruikt.',
     ignore: 'Heb je dit zelf gedaan? Dan hoef je niets te doen.',
-    signoff: 'Met vriendelijke groet,',
-    team: 'Het team van {site}',
   },
   de: {
     subject: 'Die E-Mail-Adresse deines Kontos bei {site} wurde geändert',
@@ -39,8 +35,6 @@ const EMAIL_CHANGE_NOTICE: Record<Locale, ActionMailTexts> = {
     fallback: 'Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:',
     expiry: 'Der Link ist {days} Tage lang gültig und kann einmal verwendet werden.',
     ignore: 'Hast du die Adresse selbst geändert? Dann musst du nichts tun.',
-    signoff: 'Viele Grüße',
-    team: 'Dein {site}-Team',
   },
   it: {
     subject: 'L’indirizzo e-mail del tuo account su {site} è stato modificato',
@@ -51,8 +45,6 @@ const EMAIL_CHANGE_NOTICE: Record<Locale, ActionMailTexts> = {
     fallback: 'Se il pulsante non funziona, copia questo link nel tuo browser:',
     expiry: 'Il link è valido per {days} giorni e si può usare una sola volta.',
     ignore: 'Hai cambiato tu l’indirizzo? Allora non devi fare nulla.',
-    signoff: 'Cordiali saluti,',
-    team: 'Il team di {site}',
   },
   fr: {
     subject: 'L’adresse e-mail de votre compte {site} a été modifiée',
@@ -63,8 +55,6 @@ const EMAIL_CHANGE_NOTICE: Record<Locale, ActionMailTexts> = {
     fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
     expiry: 'Ce lien est valable {days}\u00a0jours et ne peut servir qu’une seule fois.',
     ignore: 'C’est vous qui avez fait cette modification\u00a0? Alors vous n’avez rien à faire.',
-    signoff: 'Cordialement,',
-    team: 'L’équipe {site}',
   },
   es: {
     subject: 'La dirección de correo de tu cuenta de {site} ha cambiado',
@@ -75,8 +65,6 @@ const EMAIL_CHANGE_NOTICE: Record<Locale, ActionMailTexts> = {
     fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
     expiry: 'El enlace es válido durante {days} días y solo se puede usar una vez.',
     ignore: '¿Has hecho tú el cambio? Entonces no tienes que hacer nada.',
-    signoff: 'Un saludo,',
-    team: 'El equipo de {site}',
   },
   pl: {
     subject: 'Adres e-mail Twojego konta w serwisie {site} został zmieniony',
@@ -87,8 +75,6 @@ const EMAIL_CHANGE_NOTICE: Record<Locale, ActionMailTexts> = {
     fallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     expiry: 'Link jest ważny przez {days} dni i można go użyć tylko raz.',
     ignore: 'Jeśli zmiana pochodzi od Ciebie, nie musisz nic robić.',
-    signoff: 'Pozdrawiamy,',
-    team: 'Zespół {site}',
   },
 };
 
@@ -114,5 +100,6 @@ export const emailChangeNoticeMail = defineMailTemplate({
       { name: data.name, email: data.newEmail, days: String(data.validDays) },
       { path: data.linkPath },
       context,
+      { signOff: 'regards' },
     ),
 });

@@ -16,8 +16,6 @@ const EMAIL_CHANGE_UNDONE: Record<Locale, ActionMailTexts> = {
       'The link is valid for {hours} hours and can be used once. After that, ask for a new link with "Forgot your password?" on the login page.',
     ignore:
       'Did you not undo an address change yourself? Then choose a new password all the same, and tell our customer service.',
-    signoff: 'See you soon,',
-    team: 'The {site} team',
   },
   nl: {
     subject: 'Je adres staat weer bij {site}: kies een nieuw wachtwoord',
@@ -30,8 +28,6 @@ const EMAIL_CHANGE_UNDONE: Record<Locale, ActionMailTexts> = {
       'De link is {hours} uur geldig en kan één keer worden gebruikt. Daarna vraag je een nieuwe link aan met "Wachtwoord vergeten?" op de inlogpagina.',
     ignore:
       'Heb je de adreswijziging niet zelf ongedaan gemaakt? Kies dan toch een nieuw wachtwoord en laat het onze klantenservice weten.',
-    signoff: 'Tot snel,',
-    team: 'Het team van {site}',
   },
   de: {
     subject: 'Deine Adresse ist zurück bei {site}: Wähle ein neues Passwort',
@@ -44,8 +40,6 @@ const EMAIL_CHANGE_UNDONE: Record<Locale, ActionMailTexts> = {
       'Der Link ist {hours} Stunden lang gültig und kann einmal verwendet werden. Danach forderst du über „Passwort vergessen?“ auf der Anmeldeseite einen neuen Link an.',
     ignore:
       'Du hast die Adressänderung nicht selbst rückgängig gemacht? Dann wähle trotzdem ein neues Passwort und sag unserem Kundenservice Bescheid.',
-    signoff: 'Bis bald',
-    team: 'Dein {site}-Team',
   },
   it: {
     subject: 'Il tuo indirizzo è di nuovo su {site}: scegli una nuova password',
@@ -58,8 +52,6 @@ const EMAIL_CHANGE_UNDONE: Record<Locale, ActionMailTexts> = {
       'Il link è valido per {hours} ore e si può usare una sola volta. Dopo, chiedi un nuovo link con «Hai dimenticato la password?» nella pagina di accesso.',
     ignore:
       'Non hai annullato tu il cambio di indirizzo? Scegli comunque una nuova password e avvisa il nostro servizio clienti.',
-    signoff: 'A presto,',
-    team: 'Il team di {site}',
   },
   fr: {
     subject: 'Votre adresse est de retour sur {site}\u00a0: choisissez un nouveau mot de passe',
@@ -72,8 +64,6 @@ const EMAIL_CHANGE_UNDONE: Record<Locale, ActionMailTexts> = {
       'Ce lien est valable {hours}\u00a0heures et ne peut servir qu’une seule fois. Ensuite, demandez un nouveau lien avec «\u00a0Mot de passe oublié\u00a0?\u00a0» sur la page de connexion.',
     ignore:
       'Vous n’avez pas annulé vous-même le changement d’adresse\u00a0? Choisissez tout de même un nouveau mot de passe et prévenez notre service client.',
-    signoff: 'À bientôt,',
-    team: 'L’équipe {site}',
   },
   es: {
     subject: 'Tu dirección ha vuelto a {site}: elige una contraseña nueva',
@@ -86,8 +76,6 @@ const EMAIL_CHANGE_UNDONE: Record<Locale, ActionMailTexts> = {
       'El enlace es válido durante {hours} horas y solo se puede usar una vez. Después, pide un enlace nuevo con «¿Has olvidado tu contraseña?» en la página de inicio de sesión.',
     ignore:
       '¿No has deshecho tú el cambio de dirección? Elige igualmente una contraseña nueva y avisa a nuestro servicio de atención al cliente.',
-    signoff: '¡Hasta pronto!',
-    team: 'El equipo de {site}',
   },
   pl: {
     subject: 'Twój adres wrócił do serwisu {site}: ustaw nowe hasło',
@@ -100,8 +88,6 @@ const EMAIL_CHANGE_UNDONE: Record<Locale, ActionMailTexts> = {
       'Link jest ważny przez {hours} godz. i można go użyć tylko raz. Później poproś o nowy link, klikając „Nie pamiętasz hasła?” na stronie logowania.',
     ignore:
       'To nie Ty cofnąłeś zmianę adresu? Mimo to ustaw nowe hasło i powiadom nasze biuro obsługi klienta.',
-    signoff: 'Do zobaczenia,',
-    team: 'Zespół {site}',
   },
 };
 

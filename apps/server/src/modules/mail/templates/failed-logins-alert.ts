@@ -18,8 +18,6 @@ const FAILED_LOGINS_ALERT: Record<Locale, ActionMailTexts> = {
     fallback: 'If the button does not work, copy this link into your browser:',
     ignore:
       'Was it you, having forgotten your password? Then you can ignore this e-mail. If not, choose a new, strong password that you use nowhere else: that also logs everyone else out. We send this warning at most once a day.',
-    signoff: 'See you soon,',
-    team: 'The {site} team',
   },
   nl: {
     subject: 'Iemand probeert in te loggen op je account bij {site}',
@@ -30,8 +28,6 @@ const FAILED_LOGINS_ALERT: Record<Locale, ActionMailTexts> = {
     fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
     ignore:
       'Was jij dit en was je je wachtwoord vergeten? Dan kun je deze e-mail negeren. Zo niet, kies dan een nieuw, sterk wachtwoord dat je nergens anders gebruikt: daarmee wordt ook iedereen anders uitgelogd. We sturen deze waarschuwing hoogstens één keer per dag.',
-    signoff: 'Tot snel,',
-    team: 'Het team van {site}',
   },
   de: {
     subject: 'Jemand versucht, in dein Konto bei {site} zu gelangen',
@@ -42,8 +38,6 @@ const FAILED_LOGINS_ALERT: Record<Locale, ActionMailTexts> = {
     fallback: 'Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:',
     ignore:
       'Warst du das selbst und hattest dein Passwort vergessen? Dann kannst du diese E-Mail ignorieren. Falls nicht, wähle ein neues, sicheres Passwort, das du nirgendwo sonst verwendest: Damit werden auch alle anderen abgemeldet. Diese Warnung senden wir höchstens einmal am Tag.',
-    signoff: 'Bis bald',
-    team: 'Dein {site}-Team',
   },
   it: {
     subject: 'Qualcuno sta cercando di entrare nel tuo account su {site}',
@@ -54,8 +48,6 @@ const FAILED_LOGINS_ALERT: Record<Locale, ActionMailTexts> = {
     fallback: 'Se il pulsante non funziona, copia questo link nel tuo browser:',
     ignore:
       'Eri tu e avevi dimenticato la password? Allora puoi ignorare questa e-mail. Altrimenti scegli una nuova password sicura che non usi altrove: così verranno disconnessi anche tutti gli altri. Inviamo questo avviso al massimo una volta al giorno.',
-    signoff: 'A presto,',
-    team: 'Il team di {site}',
   },
   fr: {
     subject: 'Quelqu’un tente d’accéder à votre compte {site}',
@@ -66,8 +58,6 @@ const FAILED_LOGINS_ALERT: Record<Locale, ActionMailTexts> = {
     fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
     ignore:
       'C’était vous et vous aviez oublié votre mot de passe\u00a0? Vous pouvez alors ignorer cet e-mail. Sinon, choisissez un nouveau mot de passe robuste que vous n’utilisez nulle part ailleurs\u00a0: toutes les autres sessions seront aussi fermées. Nous envoyons cet avertissement une fois par jour au plus.',
-    signoff: 'À bientôt,',
-    team: 'L’équipe {site}',
   },
   es: {
     subject: 'Alguien intenta entrar en tu cuenta de {site}',
@@ -78,8 +68,6 @@ const FAILED_LOGINS_ALERT: Record<Locale, ActionMailTexts> = {
     fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
     ignore:
       '¿Has sido tú y habías olvidado tu contraseña? Entonces puedes ignorar este correo. Si no, elige una contraseña nueva y segura que no uses en ningún otro sitio: así se cerrarán también todas las demás sesiones. Enviamos este aviso como máximo una vez al día.',
-    signoff: '¡Hasta pronto!',
-    team: 'El equipo de {site}',
   },
   pl: {
     subject: 'Ktoś próbuje dostać się na Twoje konto w serwisie {site}',
@@ -90,8 +78,6 @@ const FAILED_LOGINS_ALERT: Record<Locale, ActionMailTexts> = {
     fallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     ignore:
       'Jeśli to Ty i nie pamiętasz hasła, możesz zignorować tę wiadomość. Jeśli nie, ustaw nowe, silne hasło, którego nie używasz nigdzie indziej – wszystkie inne sesje również zostaną zakończone. Wysyłamy to ostrzeżenie najwyżej raz dziennie.',
-    signoff: 'Do zobaczenia,',
-    team: 'Zespół {site}',
   },
 };
 

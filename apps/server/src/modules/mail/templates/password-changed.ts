@@ -15,8 +15,6 @@ const PASSWORD_CHANGED: Record<Locale, ActionMailTexts> = {
     fallback: 'If the button does not work, copy this link into your browser:',
     ignore:
       'Did you change it yourself? Then you can ignore this e-mail. If not, reset your password with the button above right away: that logs everyone else out.',
-    signoff: 'See you soon,',
-    team: 'The {site} team',
   },
   nl: {
     subject: 'Je wachtwoord bij {site} is gewijzigd',
@@ -26,8 +24,6 @@ const PASSWORD_CHANGED: Record<Locale, ActionMailTexts> = {
     fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
     ignore:
       'Heb je het zelf gewijzigd? Dan kun je deze e-mail negeren. Zo niet, stel dan meteen een nieuw wachtwoord in met de knop hierboven: daarmee wordt iedereen anders uitgelogd.',
-    signoff: 'Tot snel,',
-    team: 'Het team van {site}',
   },
   de: {
     subject: 'Dein Passwort bei {site} wurde geändert',
@@ -37,8 +33,6 @@ const PASSWORD_CHANGED: Record<Locale, ActionMailTexts> = {
     fallback: 'Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:',
     ignore:
       'Hast du es selbst geändert? Dann kannst du diese E-Mail ignorieren. Falls nicht, setze dein Passwort sofort über den Button oben zurück: Damit werden alle anderen abgemeldet.',
-    signoff: 'Bis bald',
-    team: 'Dein {site}-Team',
   },
   it: {
     subject: 'La tua password di {site} è stata cambiata',
@@ -48,8 +42,6 @@ const PASSWORD_CHANGED: Record<Locale, ActionMailTexts> = {
     fallback: 'Se il pulsante non funziona, copia questo link nel tuo browser:',
     ignore:
       'L’hai cambiata tu? Allora puoi ignorare questa e-mail. Altrimenti reimposta subito la password con il pulsante qui sopra: così tutti gli altri verranno disconnessi.',
-    signoff: 'A presto,',
-    team: 'Il team di {site}',
   },
   fr: {
     subject: 'Votre mot de passe {site} a été modifié',
@@ -59,8 +51,6 @@ const PASSWORD_CHANGED: Record<Locale, ActionMailTexts> = {
     fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
     ignore:
       'C’était vous\u00a0? Vous pouvez alors ignorer cet e-mail. Sinon, réinitialisez tout de suite votre mot de passe avec le bouton ci-dessus\u00a0: toutes les autres sessions seront fermées.',
-    signoff: 'À bientôt,',
-    team: 'L’équipe {site}',
   },
   es: {
     subject: 'Se ha cambiado tu contraseña de {site}',
@@ -70,8 +60,6 @@ const PASSWORD_CHANGED: Record<Locale, ActionMailTexts> = {
     fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
     ignore:
       '¿Has sido tú? Entonces puedes ignorar este correo. Si no, restablece tu contraseña ahora mismo con el botón de arriba: así se cerrarán todas las demás sesiones.',
-    signoff: '¡Hasta pronto!',
-    team: 'El equipo de {site}',
   },
   pl: {
     subject: 'Hasło w serwisie {site} zostało zmienione',
@@ -81,8 +69,6 @@ const PASSWORD_CHANGED: Record<Locale, ActionMailTexts> = {
     fallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     ignore:
       'Jeśli to była Twoja zmiana, możesz zignorować tę wiadomość. Jeśli nie, od razu zresetuj hasło za pomocą przycisku powyżej – wszystkie inne sesje zostaną zakończone.',
-    signoff: 'Do zobaczenia,',
-    team: 'Zespół {site}',
   },
 };
 

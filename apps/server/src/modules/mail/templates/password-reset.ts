@@ -16,8 +16,6 @@ const PASSWORD_RESET: Record<Locale, ActionMailTexts> = {
       'The link is valid for {hours} hours and can be used once. Asking for another link makes this one stop working.',
     ignore:
       'Did you not ask for this? Then you can safely ignore this e-mail; your password stays as it is.',
-    signoff: 'See you soon,',
-    team: 'The {site} team',
   },
   nl: {
     subject: 'Stel een nieuw wachtwoord in voor {site}',
@@ -30,8 +28,6 @@ const PASSWORD_RESET: Record<Locale, ActionMailTexts> = {
       'De link is {hours} uur geldig en kan één keer worden gebruikt. Vraag je een nieuwe link aan, dan werkt deze niet meer.',
     ignore:
       'Heb je dit niet aangevraagd? Dan kun je deze e-mail gewoon negeren; je wachtwoord blijft hetzelfde.',
-    signoff: 'Tot snel,',
-    team: 'Het team van {site}',
   },
   de: {
     subject: 'Setze dein Passwort bei {site} zurück',
@@ -44,8 +40,6 @@ const PASSWORD_RESET: Record<Locale, ActionMailTexts> = {
       'Der Link ist {hours} Stunden lang gültig und kann einmal verwendet werden. Forderst du einen neuen Link an, funktioniert dieser nicht mehr.',
     ignore:
       'Du hast das nicht angefordert? Dann kannst du diese E-Mail einfach ignorieren; dein Passwort bleibt unverändert.',
-    signoff: 'Bis bald',
-    team: 'Dein {site}-Team',
   },
   it: {
     subject: 'Reimposta la tua password di {site}',
@@ -57,8 +51,6 @@ const PASSWORD_RESET: Record<Locale, ActionMailTexts> = {
     expiry:
       'Il link è valido per {hours} ore e si può usare una sola volta. Se chiedi un nuovo link, questo smette di funzionare.',
     ignore: 'Non l’hai chiesto tu? Puoi ignorare questa e-mail: la tua password resta invariata.',
-    signoff: 'A presto,',
-    team: 'Il team di {site}',
   },
   fr: {
     subject: 'Réinitialisez votre mot de passe {site}',
@@ -71,8 +63,6 @@ const PASSWORD_RESET: Record<Locale, ActionMailTexts> = {
       'Ce lien est valable {hours}\u00a0heures et ne peut servir qu’une seule fois. Si vous demandez un nouveau lien, celui-ci ne fonctionnera plus.',
     ignore:
       'Vous n’avez rien demandé\u00a0? Ignorez simplement cet e-mail\u00a0: votre mot de passe reste inchangé.',
-    signoff: 'À bientôt,',
-    team: 'L’équipe {site}',
   },
   es: {
     subject: 'Restablece tu contraseña de {site}',
@@ -84,8 +74,6 @@ const PASSWORD_RESET: Record<Locale, ActionMailTexts> = {
     expiry:
       'El enlace es válido durante {hours} horas y solo se puede usar una vez. Si pides un enlace nuevo, este dejará de funcionar.',
     ignore: '¿No lo has pedido tú? Puedes ignorar este correo; tu contraseña no cambiará.',
-    signoff: '¡Hasta pronto!',
-    team: 'El equipo de {site}',
   },
   pl: {
     subject: 'Zresetuj hasło w serwisie {site}',
@@ -98,8 +86,6 @@ const PASSWORD_RESET: Record<Locale, ActionMailTexts> = {
       'Link jest ważny przez {hours} godz. i można go użyć tylko raz. Jeśli poprosisz o nowy link, ten przestanie działać.',
     ignore:
       'Jeśli to nie Ty prosisz o zmianę hasła, po prostu zignoruj tę wiadomość – Twoje hasło pozostanie bez zmian.',
-    signoff: 'Do zobaczenia,',
-    team: 'Zespół {site}',
   },
 };
 

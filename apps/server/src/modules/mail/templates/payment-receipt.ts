@@ -1,4 +1,5 @@
 import { LOCALE_INFO, type Locale } from '@amora/shared/constants';
+import { formatMinor } from '@amora/shared/rules/money';
 import { z } from 'zod';
 import { type ActionMailTexts, renderActionMail } from '../mail-layout.js';
 import { defineMailTemplate } from '../mail-template.js';
@@ -32,8 +33,6 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
     fallback: 'If the button does not work, copy this link into your browser:',
     ignore:
       'Keep this e-mail as your receipt. Questions about a payment? Our customer service is happy to help.',
-    signoff: 'Have fun,',
-    team: 'The {site} team',
   },
   nl: {
     subject: 'Je bestelling bij {site}: {item}',
@@ -51,8 +50,6 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
     fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
     ignore:
       'Bewaar deze e-mail als betaalbewijs. Vragen over een betaling? Onze klantenservice helpt je graag.',
-    signoff: 'Veel plezier,',
-    team: 'Het team van {site}',
   },
   de: {
     subject: 'Deine Bestellung bei {site}: {item}',
@@ -70,8 +67,6 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
     fallback: 'Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:',
     ignore:
       'Bewahre diese E-Mail als Beleg auf. Fragen zu einer Zahlung? Unser Kundenservice hilft dir gern.',
-    signoff: 'Viel Spaß,',
-    team: 'Dein {site}-Team',
   },
   it: {
     subject: 'Il tuo ordine su {site}: {item}',
@@ -89,8 +84,6 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
     fallback: 'Se il pulsante non funziona, copia questo link nel tuo browser:',
     ignore:
       'Conserva questa e-mail come ricevuta. Domande su un pagamento? Il nostro servizio clienti è qui per aiutarti.',
-    signoff: 'Buon divertimento,',
-    team: 'Il team di {site}',
   },
   fr: {
     subject: 'Votre commande sur {site}\u00a0: {item}',
@@ -108,8 +101,6 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
     fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
     ignore:
       'Conservez cet e-mail comme reçu. Une question sur un paiement\u00a0? Notre service client est là pour vous aider.',
-    signoff: 'Bonnes rencontres,',
-    team: 'L’équipe {site}',
   },
   es: {
     subject: 'Tu pedido en {site}: {item}',
@@ -127,8 +118,6 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
     fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
     ignore:
       'Guarda este correo como recibo. ¿Dudas sobre un pago? Nuestro servicio de atención al cliente te ayuda con gusto.',
-    signoff: 'Que lo disfrutes,',
-    team: 'El equipo de {site}',
   },
   pl: {
     subject: 'Twoje zamówienie w serwisie {site}: {item}',
@@ -146,8 +135,6 @@ const RECEIPT: Record<Locale, ReceiptTexts> = {
     fallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     ignore:
       'Zachowaj tę wiadomość jako potwierdzenie. Pytania o płatność? Nasza obsługa klienta chętnie pomoże.',
-    signoff: 'Miłej zabawy,',
-    team: 'Zespół {site}',
   },
 };
 
@@ -177,11 +164,8 @@ export const paymentReceiptMail = defineMailTemplate({
     const item = (isCredits ? texts.credits : texts.premium)
       .replace('{credits}', String(data.credits))
       .replace('{days}', String(data.premiumDays));
-    const money = new Intl.NumberFormat(LOCALE_INFO[locale].tag, {
-      style: 'currency',
-      currency: data.currency,
-    });
-    const amount = money.format(data.amount / 100);
+    const money = (minor: number) => formatMinor(minor, data.currency, locale);
+    const amount = money(data.amount);
     const hasVat =
       data.vatCountry !== undefined && data.vatRate !== undefined && data.netAmount !== undefined;
     return renderActionMail(
@@ -202,12 +186,13 @@ export const paymentReceiptMail = defineMailTemplate({
           rate: new Intl.NumberFormat(LOCALE_INFO[locale].tag, { maximumFractionDigits: 2 }).format(
             data.vatRate!,
           ),
-          vat: money.format((data.amount - data.netAmount!) / 100),
-          net: money.format(data.netAmount! / 100),
+          vat: money(data.amount - data.netAmount!),
+          net: money(data.netAmount!),
         }),
       },
       { path: `/transactions/${data.orderId}` },
       context,
+      { signOff: 'have_fun' },
     );
   },
 });

@@ -1,4 +1,5 @@
-import { LOCALE_INFO, type Locale } from '@amora/shared/constants';
+import type { Locale } from '@amora/shared/constants';
+import { formatMinor } from '@amora/shared/rules/money';
 import { z } from 'zod';
 import { type ActionMailTexts, renderActionMail } from '../mail-layout.js';
 import { defineMailTemplate } from '../mail-template.js';
@@ -29,8 +30,6 @@ const REFUND: Record<Locale, RefundTexts> = {
     button: 'View your order',
     fallback: 'If the button does not work, copy this link into your browser:',
     ignore: 'Questions about this? Our customer service is happy to help.',
-    signoff: 'Kind regards,',
-    team: 'The {site} team',
   },
   nl: {
     subject: 'Terugbetaling van je bestelling bij {site}',
@@ -46,8 +45,6 @@ const REFUND: Record<Locale, RefundTexts> = {
     button: 'Bekijk je bestelling',
     fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
     ignore: 'Vragen hierover? Onze klantenservice helpt je graag.',
-    signoff: 'Met vriendelijke groet,',
-    team: 'Het team van {site}',
   },
   de: {
     subject: 'Erstattung deiner Bestellung bei {site}',
@@ -63,8 +60,6 @@ const REFUND: Record<Locale, RefundTexts> = {
     button: 'Bestellung ansehen',
     fallback: 'Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:',
     ignore: 'Fragen dazu? Unser Kundenservice hilft dir gern.',
-    signoff: 'Viele Grüße,',
-    team: 'Dein {site}-Team',
   },
   it: {
     subject: 'Rimborso del tuo ordine su {site}',
@@ -80,8 +75,6 @@ const REFUND: Record<Locale, RefundTexts> = {
     button: 'Vedi il tuo ordine',
     fallback: 'Se il pulsante non funziona, copia questo link nel tuo browser:',
     ignore: 'Domande? Il nostro servizio clienti è qui per aiutarti.',
-    signoff: 'Cordiali saluti,',
-    team: 'Il team di {site}',
   },
   fr: {
     subject: 'Remboursement de votre commande sur {site}',
@@ -97,8 +90,6 @@ const REFUND: Record<Locale, RefundTexts> = {
     button: 'Voir votre commande',
     fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
     ignore: 'Une question\u00a0? Notre service client est là pour vous aider.',
-    signoff: 'Cordialement,',
-    team: 'L’équipe {site}',
   },
   es: {
     subject: 'Reembolso de tu pedido en {site}',
@@ -114,8 +105,6 @@ const REFUND: Record<Locale, RefundTexts> = {
     button: 'Ver tu pedido',
     fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
     ignore: '¿Tienes preguntas? Nuestro servicio de atención al cliente te ayuda con gusto.',
-    signoff: 'Un saludo,',
-    team: 'El equipo de {site}',
   },
   pl: {
     subject: 'Zwrot za zamówienie w serwisie {site}',
@@ -131,8 +120,6 @@ const REFUND: Record<Locale, RefundTexts> = {
     button: 'Zobacz zamówienie',
     fallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     ignore: 'Masz pytania? Nasza obsługa klienta chętnie pomoże.',
-    signoff: 'Pozdrawiamy,',
-    team: 'Zespół {site}',
   },
 };
 
@@ -156,10 +143,7 @@ export const paymentRefundMail = defineMailTemplate({
   secretKeys: [],
   render: (locale, data, context) => {
     const texts = REFUND[locale];
-    const amount = new Intl.NumberFormat(LOCALE_INFO[locale].tag, {
-      style: 'currency',
-      currency: data.currency,
-    }).format(data.amount / 100);
+    const amount = formatMinor(data.amount, data.currency, locale);
     const intro = [
       data.chargeback ? texts.chargebackIntro : texts.intro,
       ...(data.creditsTaken > 0 ? [texts.creditsTaken] : []),
@@ -178,6 +162,7 @@ export const paymentRefundMail = defineMailTemplate({
       },
       { path: `/transactions/${data.orderId}` },
       context,
+      { signOff: 'regards' },
     );
   },
 });

@@ -21,8 +21,6 @@ const RECEIVED: Record<Locale, ReceivedTexts> = {
     button: 'Read the frequently asked questions',
     fallback: 'If the button does not work, copy this link into your browser:',
     ignore: 'Did you not write to us? Then you can ignore this e-mail.',
-    signoff: 'Kind regards,',
-    team: 'The {site} team',
   },
   nl: {
     subject: 'We hebben je bericht ontvangen ({reference}) · {site}',
@@ -34,8 +32,6 @@ const RECEIVED: Record<Locale, ReceivedTexts> = {
     button: 'Lees de veelgestelde vragen',
     fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
     ignore: 'Heb je ons niet geschreven? Dan kun je deze e-mail negeren.',
-    signoff: 'Met vriendelijke groet,',
-    team: 'Het team van {site}',
   },
   de: {
     subject: 'Wir haben deine Nachricht erhalten ({reference}) · {site}',
@@ -47,8 +43,6 @@ const RECEIVED: Record<Locale, ReceivedTexts> = {
     button: 'Häufige Fragen lesen',
     fallback: 'Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:',
     ignore: 'Du hast uns nicht geschrieben? Dann kannst du diese E-Mail ignorieren.',
-    signoff: 'Viele Grüße',
-    team: 'Dein {site}-Team',
   },
   it: {
     subject: 'Abbiamo ricevuto il tuo messaggio ({reference}) · {site}',
@@ -60,8 +54,6 @@ const RECEIVED: Record<Locale, ReceivedTexts> = {
     button: 'Leggi le domande frequenti',
     fallback: 'Se il pulsante non funziona, copia questo link nel tuo browser:',
     ignore: 'Non ci hai scritto tu? Allora puoi ignorare questa e-mail.',
-    signoff: 'Cordiali saluti,',
-    team: 'Il team di {site}',
   },
   fr: {
     subject: 'Nous avons reçu votre message ({reference}) · {site}',
@@ -73,8 +65,6 @@ const RECEIVED: Record<Locale, ReceivedTexts> = {
     button: 'Lire les questions fréquentes',
     fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
     ignore: 'Vous ne nous avez pas écrit\u00a0? Vous pouvez ignorer cet e-mail.',
-    signoff: 'Bien cordialement,',
-    team: 'L’équipe {site}',
   },
   es: {
     subject: 'Hemos recibido tu mensaje ({reference}) · {site}',
@@ -86,8 +76,6 @@ const RECEIVED: Record<Locale, ReceivedTexts> = {
     button: 'Leer las preguntas frecuentes',
     fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
     ignore: '¿No nos has escrito? Entonces puedes ignorar este correo.',
-    signoff: 'Un saludo,',
-    team: 'El equipo de {site}',
   },
   pl: {
     subject: 'Otrzymaliśmy Twoją wiadomość ({reference}) · {site}',
@@ -99,8 +87,6 @@ const RECEIVED: Record<Locale, ReceivedTexts> = {
     button: 'Przeczytaj najczęstsze pytania',
     fallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     ignore: 'Nie pisałeś do nas? W takim razie zignoruj tę wiadomość.',
-    signoff: 'Pozdrawiamy serdecznie,',
-    team: 'Zespół {site}',
   },
 };
 
@@ -127,6 +113,7 @@ export const serviceRequestReceivedMail = defineMailTemplate({
       { name: data.name, reference: data.reference },
       { path: '/pages/faq' },
       context,
+      { signOff: 'regards' },
     );
   },
 });

@@ -4,7 +4,8 @@ import {
   SERVICE_REQUEST_TOPICS,
 } from '@amora/shared/schemas/service-requests';
 import { z } from 'zod';
-import { escapeHtml, FONT, fill, layout } from '../mail-layout.js';
+import { fill } from '../../../lib/locale-text.js';
+import { escapeHtml, FONT, layout } from '../mail-layout.js';
 import { defineMailTemplate } from '../mail-template.js';
 
 type Topic = (typeof SERVICE_REQUEST_TOPICS)[number];

@@ -18,8 +18,6 @@ const STAFF_WARNING: Record<Locale, ActionMailTexts> = {
     fallback: 'If the button does not work, copy this link into your browser:',
     ignore:
       'Please keep to the rules from now on: a member who keeps breaking them is banned. If you think this warning is a mistake, tell us through customer service.',
-    signoff: 'Kind regards,',
-    team: 'The {site} team',
   },
   nl: {
     subject: 'Een waarschuwing van het team van {site}',
@@ -30,8 +28,6 @@ const STAFF_WARNING: Record<Locale, ActionMailTexts> = {
     fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser:',
     ignore:
       'Houd je voortaan aan de regels: wie ze blijft overtreden, wordt verbannen. Denk je dat deze waarschuwing een vergissing is? Laat het ons weten via de klantenservice.',
-    signoff: 'Met vriendelijke groet,',
-    team: 'Het team van {site}',
   },
   de: {
     subject: 'Eine Verwarnung vom {site}-Team',
@@ -42,8 +38,6 @@ const STAFF_WARNING: Record<Locale, ActionMailTexts> = {
     fallback: 'Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:',
     ignore:
       'Bitte halte dich künftig an die Regeln: Wer immer wieder gegen sie verstößt, wird gesperrt. Hältst du diese Verwarnung für einen Irrtum? Schreib uns über den Kundenservice.',
-    signoff: 'Viele Grüße',
-    team: 'Dein {site}-Team',
   },
   it: {
     subject: 'Un avvertimento dal team di {site}',
@@ -54,8 +48,6 @@ const STAFF_WARNING: Record<Locale, ActionMailTexts> = {
     fallback: 'Se il pulsante non funziona, copia questo link nel tuo browser:',
     ignore:
       'D’ora in poi rispetta le regole: chi continua a violarle viene bandito. Pensi che questo avvertimento sia un errore? Scrivici tramite il servizio clienti.',
-    signoff: 'Cordiali saluti,',
-    team: 'Il team di {site}',
   },
   fr: {
     subject: 'Un avertissement de l’équipe {site}',
@@ -66,8 +58,6 @@ const STAFF_WARNING: Record<Locale, ActionMailTexts> = {
     fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
     ignore:
       'Merci de respecter les règles désormais\u00a0: un membre qui continue à les enfreindre est banni. Vous pensez que cet avertissement est une erreur\u00a0? Dites-le-nous via le service client.',
-    signoff: 'Cordialement,',
-    team: 'L’équipe {site}',
   },
   es: {
     subject: 'Una advertencia del equipo de {site}',
@@ -78,8 +68,6 @@ const STAFF_WARNING: Record<Locale, ActionMailTexts> = {
     fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
     ignore:
       'A partir de ahora, respeta las normas: quien las sigue incumpliendo es expulsado. ¿Crees que esta advertencia es un error? Dínoslo a través del servicio de atención al cliente.',
-    signoff: 'Un saludo,',
-    team: 'El equipo de {site}',
   },
   pl: {
     subject: 'Ostrzeżenie od zespołu {site}',
@@ -90,8 +78,6 @@ const STAFF_WARNING: Record<Locale, ActionMailTexts> = {
     fallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     ignore:
       'Od teraz przestrzegaj zasad: kto je stale łamie, zostaje zbanowany. Uważasz, że to ostrzeżenie to pomyłka? Napisz do nas przez obsługę klienta.',
-    signoff: 'Pozdrawiamy,',
-    team: 'Zespół {site}',
   },
 };
 
@@ -107,5 +93,6 @@ export const staffWarningMail = defineMailTemplate({
       { name: data.name, text: data.text },
       { path: RULES_PATH },
       context,
+      { signOff: 'regards' },
     ),
 });

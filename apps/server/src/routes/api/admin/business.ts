@@ -12,15 +12,15 @@ import {
   updateCodeSchema,
 } from '@amora/shared/schemas/site-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { correctCredits } from '../../../modules/credits/credit-correction.service.js';
+import { correctCredits } from '../../../modules/staff/credit-correction.service.js';
+import { dashboardFigures } from '../../../modules/staff/dashboard.service.js';
 import {
   createCode,
   listCampaignCodes,
   listCodeUses,
   updateCode,
-} from '../../../modules/payments/discount-admin.service.js';
-import { readSiteForStaff, saveSite } from '../../../modules/site/site-admin.service.js';
-import { dashboardFigures } from '../../../modules/staff/dashboard.service.js';
+} from '../../../modules/staff/discount-admin.service.js';
+import { readSiteForStaff, saveSite } from '../../../modules/staff/site-admin.service.js';
 import { STAFF_RULES, STAFF_TAG, staffActor, staffErrors } from './staff-route.js';
 
 /** Running the business from the console (issue 21): admins only. */

@@ -11,7 +11,7 @@ import {
   readOrderForStaff,
   refundOrder,
   searchOrders,
-} from '../../../modules/payments/order-admin.service.js';
+} from '../../../modules/staff/order-admin.service.js';
 import { STAFF_RULES, STAFF_TAG, staffActor, staffErrors } from './staff-route.js';
 
 /** Orders in the console (issue 21): search, the provider's events, refunds. Admins only. */

@@ -1,3 +1,4 @@
+import { formatMinor } from '@amora/shared/rules/money';
 import {
   lacksWithdrawalWaiver,
   needsWithdrawalWaiver,
@@ -15,7 +16,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { ApiError } from '@/lib/api-client';
-import { formatMinor } from '@/lib/money';
+import { currentLocale } from '@/lib/i18n';
 import { type Discount, discountKeys } from '../api/get-discount';
 import { type PricedProduct, productKeys } from '../api/get-products';
 import { useCreateOrder } from '../api/orders';
@@ -61,7 +62,7 @@ export function CheckoutForm({
     defaultValues: { product: product.id, method, waive_withdrawal: false },
   });
   const { errors } = form.formState;
-  const price = formatMinor(product.amount, product.currency) ?? '';
+  const price = formatMinor(product.amount, product.currency, currentLocale());
   const busy = form.formState.isSubmitting || ordering.isPending || leaving;
 
   const submit = form.handleSubmit(async (values) => {

@@ -1,10 +1,11 @@
+import { formatMinor } from '@amora/shared/rules/money';
 import type { OrderResponse } from '@amora/shared/schemas/orders';
 import { CircleAlert, CircleCheck, Clock, SearchCheck, Undo2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ResultCard } from '@/components/result-card';
+import { currentLocale } from '@/lib/i18n';
 import { longDate } from '@/lib/locale-format';
-import { formatMinor } from '@/lib/money';
 
 /**
  * An order as the provider left it. Paid: what was added; pending: waiting for the provider;
@@ -28,7 +29,7 @@ export function OrderResult({ result, title }: { result: OrderResponse; title: s
               date: longDate(result.paid_until ?? order.paid_at ?? ''),
             })}{' '}
         {t('payments.result_paid_amount', {
-          amount: formatMinor(order.amount, order.currency),
+          amount: formatMinor(order.amount, order.currency, currentLocale()),
         })}
       </p>
       <p className="small text-body-secondary">
@@ -51,7 +52,7 @@ export function OrderResult({ result, title }: { result: OrderResponse; title: s
         {order.status === 'charged_back'
           ? t('payments.result_charged_back_text')
           : t('payments.result_refunded_text', {
-              amount: formatMinor(order.refunded_amount, order.currency),
+              amount: formatMinor(order.refunded_amount, order.currency, currentLocale()),
             })}
       </p>
       {result.credits_owed > 0 && (

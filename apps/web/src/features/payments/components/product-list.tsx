@@ -1,7 +1,8 @@
+import { formatMinor } from '@amora/shared/rules/money';
 import { Coins, Crown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMinor } from '@/lib/money';
+import { currentLocale } from '@/lib/i18n';
 import type { PricedProduct } from '../api/get-products';
 import { Price } from './price';
 
@@ -80,11 +81,16 @@ function ProductCard({
             price: formatMinor(
               (product.amount / product.credits) * messageCredits,
               product.currency,
+              currentLocale(),
             ),
           })
         : null
       : t('payments.per_day', {
-          price: formatMinor(product.amount / product.premium_days, product.currency),
+          price: formatMinor(
+            product.amount / product.premium_days,
+            product.currency,
+            currentLocale(),
+          ),
         });
   return (
     <article className="card h-100 product-card">

@@ -1,10 +1,11 @@
+import { formatMinor } from '@amora/shared/rules/money';
 import type { MemberDetail as Detail } from '@amora/shared/schemas/staff';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
+import { currentLocale } from '@/lib/i18n';
 import { longDate, longDateTime } from '@/lib/locale-format';
-import { formatMinor } from '@/lib/money';
 import { useMemberDetail, useStaffMe } from '../api/staff-api';
 import { CreditCorrectionForm } from './credit-correction';
 import { MemberActions } from './member-actions';
@@ -124,7 +125,7 @@ export function MemberDetailView({ id }: { id: number }) {
                 <li key={order.id}>
                   <Link to={`/admin/orders/${order.id}`}>
                     {longDate(order.created_at)} · {order.product} ·{' '}
-                    {formatMinor(order.amount, order.currency)}
+                    {formatMinor(order.amount, order.currency, currentLocale())}
                   </Link>{' '}
                   · {t(`staff.orders.status.${order.status}`, { defaultValue: order.status })}
                 </li>

@@ -1,8 +1,9 @@
+import { formatMinor } from '@amora/shared/rules/money';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
+import { currentLocale } from '@/lib/i18n';
 import { longDateTime } from '@/lib/locale-format';
-import { formatMinor } from '@/lib/money';
 import { useOrder } from '../api/staff-api';
 import { OrderStatusBadge } from './order-status-badge';
 import { PersonLink } from './person-link';
@@ -16,7 +17,7 @@ export function OrderDetailView({ id }: { id: string }) {
     return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
   if (!detail.data) return <p className="text-body-secondary">{t('common.loading')}</p>;
   const { order, events } = detail.data;
-  const money = (minor: number) => formatMinor(minor, order.currency);
+  const money = (minor: number) => formatMinor(minor, order.currency, currentLocale());
   const waiting = order.refund_requested > order.refunded_amount;
   return (
     <div>
@@ -100,7 +101,7 @@ export function OrderDetailView({ id }: { id: string }) {
                         defaultValue: event.reported,
                       })}
                       {event.amount !== null &&
-                        ` · ${formatMinor(event.amount, event.currency ?? order.currency)}`}
+                        ` · ${formatMinor(event.amount, event.currency ?? order.currency, currentLocale())}`}
                       {!event.live && ` · ${t('staff.orders.test_mode')}`}
                       <br />
                       {t(`staff.orders.outcome.${event.outcome}`, { defaultValue: event.outcome })}

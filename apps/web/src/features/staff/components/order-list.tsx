@@ -1,10 +1,11 @@
+import { formatMinor } from '@amora/shared/rules/money';
 import { ORDER_STATUSES, type OrderStatus } from '@amora/shared/schemas/orders';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
+import { currentLocale } from '@/lib/i18n';
 import { longDateTime } from '@/lib/locale-format';
-import { formatMinor } from '@/lib/money';
 import { useOrders } from '../api/staff-api';
 import { OrderStatusBadge } from './order-status-badge';
 import { PersonLink } from './person-link';
@@ -78,7 +79,7 @@ export function OrderList() {
           >
             <div className="d-flex flex-wrap gap-2 align-items-center">
               <Link to={`/admin/orders/${order.id}`} className="fw-semibold">
-                {formatMinor(order.amount, order.currency)} · {order.product}
+                {formatMinor(order.amount, order.currency, currentLocale())} · {order.product}
               </Link>
               <OrderStatusBadge status={order.status} />
               <span className="small">

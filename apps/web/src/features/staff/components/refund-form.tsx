@@ -1,18 +1,13 @@
+import { formatMinor } from '@amora/shared/rules/money';
 import type { AdminOrder } from '@amora/shared/schemas/order-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
-import { formatMinor, minorAsInput } from '@/lib/money';
+import { currentLocale } from '@/lib/i18n';
+import { minorAsInput, parseMinor } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useRefund } from '../api/staff-api';
 import { NoteField } from './note-field';
-
-/** "12,50" or "12.50" in minor units; null when it is not an amount. */
-function minorUnits(text: string): number | null {
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
 
 /**
  * Asks the order's payment provider to pay back all or part of it. The order changes when
@@ -22,9 +17,9 @@ export function RefundForm({ order }: { order: AdminOrder }) {
   const { t } = useTranslation();
   const refund = useRefund();
   const amountId = useId();
-  const [amount, setAmount] = useState(minorAsInput(order.refundable));
+  const [amount, setAmount] = useState(minorAsInput(order.refundable, order.currency));
   const [reason, setReason] = useState('');
-  const minor = minorUnits(amount);
+  const minor = parseMinor(amount, order.currency);
   const valid = minor !== null && minor > 0 && minor <= order.refundable && reason.trim() !== '';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +27,11 @@ export function RefundForm({ order }: { order: AdminOrder }) {
     try {
       await refund.mutateAsync({ order: order.id, amount: minor, reason: reason.trim() });
       setReason('');
-      toast.success(t('staff.orders.refund_asked', { amount: formatMinor(minor, order.currency) }));
+      toast.success(
+        t('staff.orders.refund_asked', {
+          amount: formatMinor(minor, order.currency, currentLocale()),
+        }),
+      );
     } catch {
       // Shown from refund.error.
     }
@@ -53,7 +52,7 @@ export function RefundForm({ order }: { order: AdminOrder }) {
       />
       <div id={`${amountId}-hint`} className="form-text mt-0 mb-2">
         {t('staff.orders.refund_hint', {
-          amount: formatMinor(order.refundable, order.currency),
+          amount: formatMinor(order.refundable, order.currency, currentLocale()),
         })}
       </div>
       <NoteField label={t('staff.members.reason')} value={reason} onChange={setReason} />

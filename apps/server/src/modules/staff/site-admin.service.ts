@@ -2,12 +2,9 @@ import type { AdminSite } from '@amora/shared/schemas/site-admin';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { appendAudit } from '../staff/audit-log.repository.js';
-import type { StaffActor } from '../staff/member-actions.service.js';
-import { loadStoredSettings, readCompanyInfo } from './site.repository.js';
-
-/** Every instance LISTENs here and drops its cached settings (plugins/settings-sync.ts). */
-export const SETTINGS_CHANNEL = 'amora_settings';
+import { loadStoredSettings, readCompanyInfo, SETTINGS_CHANNEL } from '../site/site.repository.js';
+import { appendAudit } from './audit-log.repository.js';
+import type { StaffActor } from './member-actions.service.js';
 
 const SITE_KEY = 'site';
 

@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, OutboxKind, OutboxTable } from '../../db/schema.js';
-import type { MailPayload, MailTemplateName, RenderedMail } from './mail-templates.js';
+import type { JobRecord } from '../../lib/job-contract.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type OutboxJob = Selectable<OutboxTable>;
@@ -14,19 +14,6 @@ const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000];
 /** Back-off after the given number of failed tries: 30 s, 2 min, 10 min, 1 h. */
 export function retryDelayMs(attempts: number): number {
   return RETRY_DELAYS_MS[Math.min(Math.max(attempts, 1), RETRY_DELAYS_MS.length) - 1]!;
-}
-
-/** Queues a mail; written through the caller's transaction, so it exists only if that commits. */
-export async function enqueueMail(
-  db: Db,
-  job: { memberId: number | null; payload: MailPayload },
-): Promise<number> {
-  const row = await db
-    .insertInto('outbox')
-    .values({ kind: 'mail', member_id: job.memberId, payload: JSON.stringify(job.payload) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /**
@@ -71,11 +58,7 @@ export async function claimNextJob(
 }
 
 /** Marks a job sent; `payload` replaces the stored one (to drop secrets once they are used). */
-export async function markJobSent(
-  db: Db,
-  id: number,
-  result: { rendered: RenderedMail | null; payload?: Record<string, unknown> },
-): Promise<void> {
+export async function markJobSent(db: Db, id: number, result: JobRecord = {}): Promise<void> {
   await db
     .updateTable('outbox')
     .set({
@@ -97,12 +80,7 @@ export async function markJobSent(
 export async function markJobFailed(
   db: Db,
   id: number,
-  result: {
-    error: string;
-    retryInMs: number | null;
-    rendered: RenderedMail | null;
-    payload?: Record<string, unknown>;
-  },
+  result: JobRecord & { error: string; retryInMs: number | null },
 ): Promise<void> {
   const retry = result.retryInMs !== null;
   await db
@@ -119,44 +97,6 @@ export async function markJobFailed(
     })
     .where('id', '=', id)
     .execute();
-}
-
-/** Whether the newest mail of this template to this member has been sent. */
-export async function newestMailSent(
-  db: Db,
-  memberId: number,
-  template: MailTemplateName,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('outbox')
-    .select('status')
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'mail')
-    .where(sql<string>`payload->>'template'`, '=', template)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.status === 'sent';
-}
-
-/** The newest mails, for the development mailbox. */
-export async function listRecentMails(db: Db, limit: number): Promise<OutboxJob[]> {
-  return db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('kind', '=', 'mail')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export async function findMail(db: Db, id: number): Promise<OutboxJob | undefined> {
-  return db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('kind', '=', 'mail')
-    .where('id', '=', id)
-    .executeTakeFirst();
 }
 
 /** Removes a job's record altogether (a mail whose address must not be kept). */

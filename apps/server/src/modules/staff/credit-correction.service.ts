@@ -2,10 +2,10 @@ import type { CreditCorrection } from '@amora/shared/schemas/site-admin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
+import { changeCredits } from '../credits/credit-ledger.repository.js';
 import { notifyMembers } from '../live/live-notify.js';
-import { appendAudit } from '../staff/audit-log.repository.js';
-import { lockMemberForStaff, type StaffActor } from '../staff/member-actions.service.js';
-import { changeCredits } from './credit-ledger.repository.js';
+import { appendAudit } from './audit-log.repository.js';
+import { lockMemberForStaff, type StaffActor } from './member-actions.service.js';
 
 /**
  * `POST /api/admin/credits.php`: a staff correction of a balance, as any change is, a ledger

@@ -1,3 +1,4 @@
+import { formatMinor } from '@amora/shared/rules/money';
 import type {
   AdminOrder,
   AdminOrderDetail,
@@ -7,10 +8,10 @@ import type { OrderStatus } from '@amora/shared/schemas/orders';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { appendAudit } from '../staff/audit-log.repository.js';
-import type { StaffActor } from '../staff/member-actions.service.js';
-import type { PaymentLog } from './payment-events.service.js';
-import type { PaymentProvider } from './provider-types.js';
+import type { PaymentLog } from '../payments/payment-events.service.js';
+import type { PaymentProvider } from '../payments/provider-types.js';
+import { appendAudit } from './audit-log.repository.js';
+import type { StaffActor } from './member-actions.service.js';
 
 export const ORDERS_PAGE_SIZE = 50;
 
@@ -202,7 +203,7 @@ export async function refundOrder(
     staffId: actor.staffId,
     action: 'order.refund',
     subjectId: order.member_id,
-    reason: `${order.id}: ${(body.amount / 100).toFixed(2)} ${order.currency}: ${body.reason}`,
+    reason: `${order.id}: ${formatMinor(body.amount, order.currency, 'en')}: ${body.reason}`,
   });
   return readOrderForStaff(db, order.id);
 }

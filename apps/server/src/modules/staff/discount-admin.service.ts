@@ -2,8 +2,8 @@ import type { AdminCode, CreateCode, UpdateCode } from '@amora/shared/schemas/si
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DiscountCodesTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { appendAudit } from '../staff/audit-log.repository.js';
-import type { StaffActor } from '../staff/member-actions.service.js';
+import { appendAudit } from './audit-log.repository.js';
+import type { StaffActor } from './member-actions.service.js';
 
 /** The end of a day (UTC): a code's last day counts whole. */
 const endOfDay = (day: string) => new Date(`${day}T23:59:59.999Z`);

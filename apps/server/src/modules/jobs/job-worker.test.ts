@@ -4,10 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../db/postgres.js';
 import { createMember } from '../../test/factories.js';
 import { createTestApp, type SmtpSink, startSmtpSink, type TestApp } from '../../test/test-app.js';
-import { issueActivation } from './activation.service.js';
-import { createMailTransport, type MailTransport } from './mail-transport.js';
-import { claimNextJob } from './outbox.repository.js';
-import { type OutboxWorker, startOutboxWorker } from './outbox-worker.js';
+import { issueActivation } from '../mail/activation.service.js';
+import { mailJobHandler } from '../mail/mail-job.js';
+import { createMailTransport, type MailTransport } from '../mail/mail-transport.js';
+import { claimNextJob } from './job.repository.js';
+import { type JobWorker, startJobWorker } from './job-worker.js';
 
 const PUBLIC_URL = 'https://amora.example';
 const silent = pino({ level: 'silent' }) as FastifyBaseLogger;
@@ -167,14 +168,16 @@ describe('outbox worker', () => {
     // On PostgreSQL each worker gets its own connection pool, like separate app instances.
     const pools = t.testDb.url ? [1, 2, 3].map(() => openPostgres(t.testDb.url!, 3)) : [];
     const config = t.app.config;
-    const workers: OutboxWorker[] = (
-      pools.length ? pools.map((p) => p.db) : [t.db, t.db, t.db]
-    ).map((db) =>
-      startOutboxWorker(
-        db,
-        { transport: createMailTransport(config), publicUrl: PUBLIC_URL, pollIntervalMs: 5 },
-        silent,
-      ),
+    const workers: JobWorker[] = (pools.length ? pools.map((p) => p.db) : [t.db, t.db, t.db]).map(
+      (db) => {
+        const transport = createMailTransport(config);
+        const mail = mailJobHandler({ db, transport, publicUrl: PUBLIC_URL, log: silent });
+        return startJobWorker(
+          db,
+          { handlers: { mail }, pollIntervalMs: 5, onStop: () => transport.close() },
+          silent,
+        );
+      },
     );
     try {
       await sink.waitForMails(count, 20_000);
