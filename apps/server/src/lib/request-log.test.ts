@@ -130,7 +130,7 @@ describe('request logs', () => {
     });
     expect(completed.map((e) => [e.res.statusCode, e.res.route, e.res.url])).toEqual([
       [404, '/_pay/demo/:id', '/_pay/demo/:id'],
-      [200, '/uploads/*', '/uploads/*'],
+      [200, '/uploads/:name', '/uploads/:name'],
       // A missing file falls through to the not-found handler: no route, the name masked.
       [404, null, '/uploads/[redacted]'],
     ]);

@@ -28,7 +28,9 @@ function cacheControlFor(path: string): string {
  * showing in browsers and shared caches soon, and the names never change, so ten minutes
  * saves nearly every repeat download anyway (docs/decisions/008).
  */
-export const UPLOADS_MAX_AGE_SECONDS = 600;
+export /** What the image store names files: letters, digits, `-` and `_`, then one extension. */
+const UPLOAD_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
+const UPLOADS_MAX_AGE_SECONDS = 600;
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Amora</title></head>
 <body><main><h1>Amora</h1><p>The web app has not been built yet: run <code>npm start</code>.</p></main></body></html>`;
@@ -139,15 +141,26 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     return page && { page, lang: LOCALE_INFO[locale].tag };
   };
 
-  // Each request reads the folder afresh (no cached handles or listings), so a removed
-  // photo's file answers 404 at once.
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: UPLOADS_MAX_AGE_SECONDS * 1000,
-    immutable: false,
+  // Photos by their flat names (`<uuid>.webp`). Each request opens the file afresh (no cached
+  // handles or listings), so a removed photo's file answers 404 at once. Not @fastify/static's
+  // own wildcard route: it lists every folder on the path to compare the name's spelling, for
+  // filesystems that ignore case, which made each photo cost a listing of every upload.
+  await app.register(async (photos) => {
+    await photos.register(fastifyStatic, { root: uploadsDir, serve: false });
+    photos.route({
+      method: ['GET', 'HEAD'],
+      url: '/uploads/:name',
+      schema: { hide: true },
+      handler(request, reply) {
+        const { name } = request.params as { name: string };
+        if (!UPLOAD_NAME.test(name)) return reply.callNotFound();
+        return reply.sendFile(name, {
+          maxAge: UPLOADS_MAX_AGE_SECONDS * 1000,
+          immutable: false,
+          index: false,
+        });
+      },
+    });
   });
   // A locale the settings list as uncacheable is revalidated on every load (spec section 7).
   app.addHook('onSend', async (request, reply) => {
@@ -164,7 +177,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       root: webRoot,
       prefix: '/',
       index: false,
-      wildcard: true,
+      decorateReply: false,
+      // A build never changes once made (decision 022): a route for each of its files, found
+      // once at start, instead of the wildcard route, which lists every folder on a file's
+      // path for each request.
+      wildcard: false,
+      // Answered with the configured redirects added (plugins/route-redirects.ts).
+      globIgnore: ['builds/meta/**'],
       // The build writes `.br` and `.gz` beside each text file: sent as they are.
       preCompressed: true,
       // `.amora/` holds the build's records, nothing a browser needs.
