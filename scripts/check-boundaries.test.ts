@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -177,9 +177,7 @@ describe('check-boundaries', () => {
     const run = spawnSync(process.execPath, [script, root], { encoding: 'utf8' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`${web}/features/likes/x.ts:1 imports '../chats/y'`);
-    expect(execFileSync(process.execPath, [script, plant(clean)], { encoding: 'utf8' })).toContain(
-      'ok',
-    );
+    // (The clean tree's exit 0 is `npm run lint` itself, on every run of it.)
   });
 });
 

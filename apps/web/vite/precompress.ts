@@ -36,6 +36,7 @@ export function precompressPlugin(): Plugin {
             brotli(source, {
               params: {
                 [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
                 [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
               },
             }),
