@@ -28,6 +28,35 @@ const apiProject = (name: string, kind: 'pglite' | 'postgres') => ({
   },
 });
 
+/** Browser test files that start whole products of their own (scripts/test.mjs). */
+const systemTests = [
+  'e2e/start-twice.test.ts',
+  'e2e/behind-nginx.test.ts',
+  'e2e/server-lifecycle.test.ts',
+  'e2e/pwa.test.ts',
+  'e2e/chat-two-instances.test.ts',
+];
+
+const browserProject = (
+  name: 'e2e' | 'system',
+  files: { include?: string[]; exclude?: string[] },
+) => ({
+  resolve,
+  test: {
+    name,
+    expect: { poll: { timeout: 10_000 } },
+    include: files.include ?? ['e2e/**/*.test.ts'],
+    exclude: files.exclude ?? [],
+    // One Chromium and one database template per run; for `e2e` also one shared server per
+    // worker (decision 023).
+    globalSetup: ['e2e/support/global-setup.ts'],
+    // The test files' helpers (Playwright's client among them) load once per worker.
+    isolate: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
 /**
  * Vitest's default on two cores is one worker. `npm test` runs the browser files and the
  * other projects in two Vitest processes side by side, one worker each (scripts/test.mjs);
@@ -54,21 +83,10 @@ export default defineConfig({
       },
       apiProject('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', 'postgres')] : []),
-      {
-        resolve,
-        test: {
-          name: 'e2e',
-          expect: { poll: { timeout: 10_000 } },
-          include: ['e2e/**/*.test.ts'],
-          // One shared server per worker, one Chromium and one database template per run
-          // (decision 023).
-          globalSetup: ['e2e/support/global-setup.ts'],
-          // The test files' helpers (Playwright's client among them) load once per worker.
-          isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      browserProject('e2e', { exclude: systemTests }),
+      // Whole products started as an operator starts them (a build, two instances behind
+      // nginx, a restart): `npm test` runs them last, `npm run validate` leaves them out.
+      browserProject('system', { include: systemTests }),
     ],
   },
 });

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { childEnv, startServer } from './support/server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
@@ -75,6 +75,8 @@ describe('the built server on its embedded database', () => {
       /production \(HOST=0\.0\.0\.0 is reachable beyond this machine.*SMTP_URL.*SECRET_KEY/s,
     );
     const liveData = join(dataDir, 'production');
+    // A migrated database to start from: the first start on an empty one is the test above.
+    cpSync(inject('pgliteTemplate'), join(liveData, 'pgdata'), { recursive: true });
     const demo = await startServer({ DATA_DIR: liveData, SEED_MEMBERS: '2' });
     expect(await demo.stop()).toBe(0);
     await expect(startServer({ DATA_DIR: liveData, ...production })).rejects.toThrow(

@@ -11,7 +11,8 @@ import { freePort } from './support/server.js';
 // Issue 13: two `npm start`s of one checkout, one after the other; the second rebuilds, and
 // the first keeps serving its own build (docs/decisions/022).
 const root = fileURLToPath(new URL('..', import.meta.url));
-const buildMarker = join(root, 'node_modules', '.cache', 'amora', 'build');
+// What the web app was last built from: the part of the build this file's point is about.
+const webBuildMarker = join(root, 'node_modules', '.cache', 'amora', 'build-web');
 const workDir = mkdtempSync(join(tmpdir(), 'amora-e2e-start-twice-'));
 
 interface Instance {
@@ -171,8 +172,9 @@ describe('several instances from one checkout', () => {
         before.set(asset, body);
       }
 
-      // The second start believes the sources changed (no real source is touched) and rebuilds.
-      writeFileSync(buildMarker, 'sources changed (e2e/start-twice.test.ts)');
+      // The second start believes the web app's sources changed (no real source is touched)
+      // and rebuilds it; the server's build is reused.
+      writeFileSync(webBuildMarker, 'sources changed (e2e/start-twice.test.ts)');
       const builtAt = Date.now();
       const second = await npmStart('second');
       instances.push(second);

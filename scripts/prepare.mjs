@@ -85,52 +85,68 @@ export function ensureInstalled() {
   remember('install', lock);
 }
 
-/** The inputs of the build: sources and settings only, never what the build writes. */
-const sourceHash = () =>
-  hashFiles([
-    'package-lock.json',
-    'tsconfig.base.json',
-    'packages/shared',
-    'apps/server/src',
-    'apps/server/package.json',
-    'apps/server/tsconfig.json',
-    'apps/web',
-  ]);
-
-const OUTPUTS = [
-  'packages/shared/dist',
-  'apps/server/dist/server.js',
-  'apps/server/bundle/server.js',
-  'apps/web/dist/index.html',
+/**
+ * The build's two parts, each with its inputs (sources and settings only, never what a build
+ * writes) and what it writes: a change to the web app alone rebuilds only the web app.
+ */
+const COMMON_INPUTS = ['package-lock.json', 'tsconfig.base.json', 'packages/shared'];
+const PARTS = [
+  {
+    name: 'build-server',
+    inputs: [
+      ...COMMON_INPUTS,
+      'apps/server/src',
+      'apps/server/package.json',
+      'apps/server/tsconfig.json',
+    ],
+    outputs: ['packages/shared/dist', 'apps/server/dist/server.js', 'apps/server/bundle/server.js'],
+    // tsc -b rewrites only the outputs of changed sources; a running server has loaded every
+    // module of its own at start-up (no lazy imports of its own files), see decision 022.
+    build() {
+      run('npm', ['run', 'build', '-w', '@amora/shared']);
+      run('npm', ['run', 'build', '-w', '@amora/server']);
+      run(process.execPath, [join(root, 'scripts', 'bundle-server.mjs')]);
+    },
+  },
+  {
+    name: 'build-web',
+    inputs: [...COMMON_INPUTS, 'apps/web'],
+    outputs: ['apps/web/dist/index.html'],
+    build: () => buildWeb(),
+  },
 ];
-const upToDate = (sources) =>
-  !changed('build', sources) && OUTPUTS.every((p) => existsSync(join(root, p)));
 
-/** Builds shared, server and web when any of their sources changed since the last build. */
+/** The parts whose inputs changed since they were built, with their inputs' hashes. */
+const staleParts = () =>
+  PARTS.map((part) => ({ part, hash: hashFiles(part.inputs) })).filter(
+    ({ part, hash }) =>
+      changed(part.name, hash) || !part.outputs.every((p) => existsSync(join(root, p))),
+  );
+
+/** Builds the parts of shared, server and web whose sources changed since their last build. */
 export function ensureBuilt() {
-  if (upToDate(sourceHash())) return;
+  if (staleParts().length === 0) return;
   withBuildLock(() => {
     // Another start may have built the same sources while this one waited for the lock.
-    const sources = sourceHash();
-    if (upToDate(sources)) return;
+    const stale = staleParts();
+    if (stale.length === 0) return;
     console.log('Building…');
-    buildAll(sources);
+    for (const { part, hash } of stale) {
+      part.build();
+      remember(part.name, hash);
+    }
   });
 }
 
-/** `npm run build`: always builds, through the same safe steps as `npm start`. */
+/** `npm run build`: always builds everything, through the same safe steps as `npm start`. */
 export function build() {
-  withBuildLock(() => buildAll(sourceHash()));
-}
-
-function buildAll(sources) {
-  // tsc -b rewrites only the outputs of changed sources; a running server has loaded every
-  // module of its own at start-up (no lazy imports of its own files), see decision 022.
-  run('npm', ['run', 'build', '-w', '@amora/shared']);
-  run('npm', ['run', 'build', '-w', '@amora/server']);
-  run(process.execPath, [join(root, 'scripts', 'bundle-server.mjs')]);
-  buildWeb();
-  remember('build', sources);
+  withBuildLock(() => {
+    for (const part of PARTS) {
+      const hash = hashFiles(part.inputs);
+      part.build();
+      remember(part.name, hash);
+    }
+  });
 }
 
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);

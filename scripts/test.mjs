@@ -1,9 +1,11 @@
 // `npm test`: every test (unit, API on PGlite and — with TEST_DATABASE_URL — PostgreSQL,
-// browser end-to-end), then the plain closing line `N passed, N failed`.
+// browser end-to-end, and the system tests that start whole products), then the plain
+// closing line `N passed, N failed`.
 //
-// The browser tests keep Chromium, a server and the test runner busy on about two cores by
-// themselves, one file at a time; the unit and API tests run beside them in a second Vitest
-// process with one worker, so neither waits for the other (docs/decisions/023). Arguments
+// The browser tests run in two workers, each with its own server and Chromium; the unit and
+// API tests run beside them in Vitest processes of their own with one worker, so neither
+// waits for the other (docs/decisions/023, 051). The API tests start beside the build; the system tests (a build, two instances behind nginx,
+// restarts) come last, with the machine to themselves (decision 051). Arguments
 // (`npm test -- e2e/chat.test.ts`, `npm test -- --project unit`) run one Vitest as given.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,9 +14,7 @@ import { ensureBuilt, ensureInstalled, root } from './prepare.mjs';
 
 const started = Date.now();
 ensureInstalled();
-ensureBuilt();
-const prepared = Date.now();
-
+const installed = Date.now();
 const resultsDir = join(root, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
@@ -22,8 +22,8 @@ mkdirSync(resultsDir, { recursive: true });
 function vitest(name, args) {
   const report = join(resultsDir, `vitest-${name}.json`);
   const durations = join(resultsDir, `durations-${name}.txt`);
-  rmSync(report, { force: true });
-  rmSync(durations, { force: true });
+  const retried = join(resultsDir, `retried-${name}.txt`);
+  for (const file of [report, durations, retried]) rmSync(file, { force: true });
   const child = spawn(
     'npx',
     [
@@ -32,41 +32,66 @@ function vitest(name, args) {
       '--reporter=default',
       '--reporter=json',
       '--reporter=./scripts/project-durations-reporter.mjs',
+      '--reporter=./scripts/retried-tests-reporter.mjs',
       `--outputFile.json=${report}`,
       ...args,
     ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, DURATIONS_FILE: durations } },
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, DURATIONS_FILE: durations, RETRIED_FILE: retried },
+    },
   );
   return new Promise((resolve) => {
-    child.on('exit', (code) => resolve({ name, code: code ?? 1, report, durations }));
+    child.on('exit', (code) => resolve({ name, code: code ?? 1, report, durations, retried }));
   });
 }
 
 const extra = process.argv.slice(2);
-const runs = await Promise.all(
-  extra.length > 0
-    ? [vitest('all', extra)]
-    : [
-        // A browser test that fails gets one more try: with the two cores kept busy, a few
-        // waits on the browser and the server can run out. One that fails twice fails the run.
-        vitest('browser', ['--project', 'e2e', '--maxWorkers=1', '--retry=1']),
-        vitest('server', [
-          '--project',
-          'unit',
-          '--project',
-          'api-pglite',
-          ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-pg'] : []),
-          '--maxWorkers=1',
-        ]),
-      ],
-);
+let built = installed;
+
+/**
+ * The whole suite. The API tests need no build (they run the server's sources on databases
+ * of their own), so they start at once, beside the build; the browser tests and the unit
+ * tests (some read the built web app) start once it is done. The system tests, which start
+ * whole products, come last, with the machine to themselves. A browser test that fails gets
+ * one more try: with both cores kept busy, a few waits on the browser and the server can run
+ * out. One that fails twice fails the run, and one that passed only on its second try is
+ * named in the summary.
+ */
+async function wholeSuite() {
+  const api = vitest('api', [
+    '--project',
+    'api-pglite',
+    ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-pg'] : []),
+    '--maxWorkers=1',
+  ]);
+  // Synchronous: the API tests' own process runs on meanwhile.
+  ensureBuilt();
+  built = Date.now();
+  // Two workers, each with its own shared server and Chromium: one alone left the cores
+  // idle while it waited on pages (decision 051).
+  const browser = vitest('browser', ['--project', 'e2e', '--maxWorkers=2', '--retry=1']);
+  const unit = vitest('unit', ['--project', 'unit', '--maxWorkers=1']);
+  const lanes = await Promise.all([api, browser, unit]);
+  return [...lanes, await vitest('system', ['--project', 'system', '--maxWorkers=1', '--retry=1'])];
+}
+
+/** Arguments given: one Vitest as given, after the build. */
+async function asGiven() {
+  ensureBuilt();
+  built = Date.now();
+  return [await vitest('all', extra)];
+}
+
+const runs = extra.length > 0 ? await asGiven() : await wholeSuite();
 
 const seconds = (from, to) => Math.round((to - from) / 1000);
 for (const run of runs) {
   if (existsSync(run.durations)) process.stdout.write(readFileSync(run.durations, 'utf8'));
 }
 console.log(
-  `Install and build: ${seconds(started, prepared)} s; all tests: ${seconds(prepared, Date.now())} s`,
+  `Install: ${seconds(started, installed)} s; build (beside the API tests): ${seconds(installed, built)} s; from the install to the end: ${seconds(installed, Date.now())} s`,
 );
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -89,7 +114,14 @@ for (const run of runs) {
 // last line, which keeps the plain `N passed, N failed` form.
 if (totals.skipped)
   console.log(`${totals.skipped} skipped (PostgreSQL-only tests in the PGlite run)`);
+const retried = runs.flatMap((run) =>
+  existsSync(run.retried) ? readFileSync(run.retried, 'utf8').split('\n').filter(Boolean) : [],
+);
 const line = `${totals.passed} passed, ${totals.failed} failed`;
-writeFileSync(join(resultsDir, 'summary.txt'), `${line}\n`);
-console.log(line);
+const summary = [
+  ...(retried.length > 0 ? [`${retried.length} passed only when tried again:`, ...retried] : []),
+  line,
+];
+writeFileSync(join(resultsDir, 'summary.txt'), `${summary.join('\n')}\n`);
+console.log(summary.join('\n'));
 process.exit(runs.every((run) => run.code === 0) ? 0 : 1);

@@ -22,9 +22,11 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * The run's shared Chromium (started by global-setup.ts). Closing the returned browser
+ * This worker's Chromium (started by global-setup.ts). Closing the returned browser
  * disconnects this file and closes the contexts it made; the Chromium keeps running.
  */
 export function connectBrowser(): Promise<Browser> {
-  return chromium.connect(inject('browserWsEndpoint'));
+  const endpoints = inject('browserWsEndpoints');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return chromium.connect(endpoints[(worker - 1) % endpoints.length]!);
 }

@@ -18,8 +18,11 @@ declare module 'vitest' {
      * first), and where to ask for a server's data reset.
      */
     sharedApps: { url: string; resetUrl: string }[];
-    /** One Chromium for every file; each connects and makes its own contexts. */
-    browserWsEndpoint: string;
+    /**
+     * One Chromium per worker (VITEST_POOL_ID 1 uses the first): each file connects to its
+     * worker's and makes its own contexts.
+     */
+    browserWsEndpoints: string[];
     /** A migrated embedded database to copy, for files that start servers of their own. */
     pgliteTemplate: string;
     /** The certificate the shared server trusts for the stand-in push service. */
@@ -108,7 +111,11 @@ export default async function setup(project: TestProject) {
     const ca = createPushServiceCa(join(work, 'push-service-ca.pem'));
     project.provide('pushServiceCa', ca);
     const control = await startControl(stops);
-    const count = project.config.maxWorkers || project.vitest.config.maxWorkers || 1;
+    // The system files start every server they use themselves.
+    const count =
+      project.name === 'system'
+        ? 0
+        : project.config.maxWorkers || project.vitest.config.maxWorkers || 1;
 
     // Side by side: the template, Chromium, and the shared servers, each making and seeding
     // its own database (the portraits take a while to render).
@@ -139,13 +146,16 @@ export default async function setup(project: TestProject) {
       control.resets.set(index + 1, resetter(server.process));
       return { url: server.url, resetUrl: `${control.url}/reset/${index + 1}` };
     };
-    const [template, wsEndpoint, servers] = await Promise.all([
+    const workers = project.config.maxWorkers || project.vitest.config.maxWorkers || 1;
+    const [template, wsEndpoints, servers] = await Promise.all([
       makeTemplate(),
-      launchBrowserServer(),
+      // A browser of its own for each worker: one Chromium's browser process, which every
+      // page's events pass through, kept two workers waiting on each other.
+      Promise.all(Array.from({ length: workers }, () => launchBrowserServer())),
       Promise.all(Array.from({ length: count }, (_, index) => startShared(index))),
     ]);
     project.provide('pgliteTemplate', template);
-    project.provide('browserWsEndpoint', wsEndpoint);
+    project.provide('browserWsEndpoints', wsEndpoints);
     project.provide('sharedApps', servers);
   } catch (error) {
     await teardown();
