@@ -11,7 +11,8 @@ let app: App;
 beforeAll(async () => {
   // The shared server trusts this certificate (web-push only sends to https).
   push = await startPushService(inject('pushServiceCa'));
-  app = await sharedApp();
+  // Push: the full Chromium (the headless shell has no push service).
+  app = await sharedApp({ browser: 'full' });
 });
 afterAll(async () => {
   await app?.close();

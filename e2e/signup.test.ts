@@ -6,7 +6,8 @@ const ADMIN = { email: 'admin@amora.test', password: DEMO.password };
 
 let app: App;
 beforeAll(async () => {
-  app = await sharedApp();
+  // Push: the full Chromium (the headless shell has no push service).
+  app = await sharedApp({ browser: 'full' });
 });
 afterAll(() => app?.close());
 

@@ -11,3 +11,14 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Debian's old headless shell (package `chromium-headless-shell`): the same engine without
+ * the browser's own layers, which the browser tests use where they can (about half the CPU
+ * per page, docs/decisions/051). It has no push service and no install prompt: the tests of
+ * those take the full Chromium. Unused when `CHROMIUM_PATH` names a browser.
+ */
+export const CHROMIUM_SHELL_PATH =
+  process.env.CHROMIUM_PATH ??
+  process.env.CHROMIUM_SHELL_PATH ??
+  '/usr/bin/chromium-headless-shell';

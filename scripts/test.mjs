@@ -71,7 +71,7 @@ async function wholeSuite() {
   built = Date.now();
   // Two workers, each with its own shared server and Chromium: one alone left the cores
   // idle while it waited on pages (decision 051).
-  const browser = vitest('browser', ['--project', 'e2e', '--maxWorkers=2', '--retry=1']);
+  const browser = vitest('browser', ['--project', 'e2e', '--maxWorkers=1', '--retry=1']);
   const unit = vitest('unit', ['--project', 'unit', '--maxWorkers=1']);
   const lanes = await Promise.all([api, browser, unit]);
   return [...lanes, await vitest('system', ['--project', 'system', '--maxWorkers=1', '--retry=1'])];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PAGE_DATA_ID } from '@amora/shared/page-marks';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { connectBrowser } from './browser.js';
+import { type BrowserKind, connectBrowser, launchBrowser } from './browser.js';
 import { startServer } from './server.js';
 
 export const DEMO = { email: 'demo@amora.test', password: 'amora-demo-2026' };
@@ -80,13 +80,15 @@ function appOn(url: string, browser: Browser, stop: () => Promise<void>): App {
  * (60 members and the demo login), and the shared Chromium: what most files need. Files
  * that run at the same time run in different workers, so they never share a server.
  */
-export async function sharedApp(): Promise<App> {
+export async function sharedApp(options: { browser?: BrowserKind } = {}): Promise<App> {
   const servers = inject('sharedApps');
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
   const { url, resetUrl } = servers[(worker - 1) % servers.length]!;
   const reset = await fetch(resetUrl, { method: 'POST' });
   if (!reset.ok) throw new Error(`the shared server could not be reset: ${await reset.text()}`);
-  return appOn(url, await connectBrowser(), async () => {});
+  // A file about push takes a full Chromium of its own; closing the app closes it.
+  const browser = options.browser === 'full' ? await launchBrowser('full') : await connectBrowser();
+  return appOn(url, browser, async () => {});
 }
 
 /**

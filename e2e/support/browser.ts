@@ -1,11 +1,19 @@
+import { existsSync } from 'node:fs';
 import { type Browser, chromium, type LaunchOptions } from 'playwright-core';
 import { inject } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, CHROMIUM_SHELL_PATH } from '../../scripts/chromium.mjs';
+
+/**
+ * `shell`: Debian's headless shell where it is installed (the same engine, about half the
+ * CPU), else the full Chromium; `full`: the full Chromium, for push and the install prompt.
+ */
+export type BrowserKind = 'shell' | 'full';
 
 /** Debian's Chromium, headless, with nothing reaching out to the network by itself. */
-export function browserOptions(): LaunchOptions {
+export function browserOptions(kind: BrowserKind = 'shell'): LaunchOptions {
   return {
-    executablePath: CHROMIUM_PATH,
+    executablePath:
+      kind === 'shell' && existsSync(CHROMIUM_SHELL_PATH) ? CHROMIUM_SHELL_PATH : CHROMIUM_PATH,
     headless: true,
     args: [
       ...CHROMIUM_FLAGS,
@@ -17,8 +25,8 @@ export function browserOptions(): LaunchOptions {
 }
 
 /** A Chromium of this file's own. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(browserOptions());
+export function launchBrowser(kind: BrowserKind = 'shell'): Promise<Browser> {
+  return chromium.launch(browserOptions(kind));
 }
 
 /**

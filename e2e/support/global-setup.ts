@@ -127,7 +127,10 @@ export default async function setup(project: TestProject) {
       return template;
     };
     const launchBrowserServer = async () => {
-      const browser = await chromium.launchServer(browserOptions());
+      // The system files' installable app and push need the full browser (browser.ts).
+      const browser = await chromium.launchServer(
+        browserOptions(project.name === 'system' ? 'full' : 'shell'),
+      );
       stops.push(() => browser.close());
       return browser.wsEndpoint();
     };
