@@ -32,12 +32,28 @@ export async function countFailures(
   return rows[0] ?? { pair: 0, address: 0, accountHour: 0 };
 }
 
-export async function recordFailure(
+/**
+ * Takes one try of a password for `address` on `account`, counted as a failure until the
+ * password proves right (`clearPairFailures`): the address's failures are counted and the
+ * row written under one lock on the address, so parallel requests cannot all read the
+ * same count and all go on to a password check (issue 39). Answers the counts before this
+ * try, and whether it was taken (false: a limit was reached, nothing written).
+ */
+export async function reserveAttempt(
   db: Kysely<Database>,
   account: string,
   address: string,
-): Promise<void> {
-  await db.insertInto('login_failures').values({ account, address }).execute();
+  windowMinutes: number,
+  allowed: (counts: FailureCounts) => boolean,
+): Promise<{ counts: FailureCounts; taken: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    // Released at commit; every try from this address queues here for a few milliseconds.
+    await sql`select pg_advisory_xact_lock(hashtext(${`login_failures:${address}`}))`.execute(trx);
+    const counts = await countFailures(trx, account, address, windowMinutes);
+    if (!allowed(counts)) return { counts, taken: false };
+    await trx.insertInto('login_failures').values({ account, address }).execute();
+    return { counts, taken: true };
+  });
 }
 
 /** A right password clears what this address failed on this account, nothing else. */

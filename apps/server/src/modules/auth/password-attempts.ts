@@ -9,8 +9,8 @@ import { findActiveMemberByEmail } from '../members/member.repository.js';
 import {
   claimDailyAlert,
   clearPairFailures,
-  countFailures,
-  recordFailure,
+  type FailureCounts,
+  reserveAttempt,
 } from './login-failures.repository.js';
 
 /** The failed-password limits of the configuration (`config.rateLimit` carries them). */
@@ -43,9 +43,10 @@ export interface PasswordAttempt {
  * The one rule for every password check: logging in, and confirming a change of password
  * or e-mail address or the deletion of the account (docs/decisions/027). Refuses (429
  * `rate_limited`) before checking when this address failed `loginFailuresMax` times on the
- * account, or `loginFailuresPerAddress` times on any accounts, within the window; makes an
- * account under attack wait and mails its owner; counts a wrong password; and answers
- * whether the password was right, which clears this address's failures on the account.
+ * account, or `loginFailuresPerAddress` times on any accounts, within the window. Each try
+ * is reserved as a failure before the password is checked, so parallel tries cannot pass
+ * the limits together; a right password clears this address's failures on the account.
+ * An account under attack makes every try wait, and its owner is mailed.
  */
 export async function attemptPassword(
   db: Kysely<Database>,
@@ -53,28 +54,29 @@ export async function attemptPassword(
   limits: LoginLimits,
 ): Promise<boolean> {
   const address = addressKey(attempt.ip);
-  const counts = await countFailures(
+  const addressSpent = (counts: FailureCounts) => counts.address >= limits.loginFailuresPerAddress;
+  const within = (counts: FailureCounts) =>
+    !addressSpent(counts) && counts.pair < limits.loginFailuresMax;
+  const { counts, taken } = await reserveAttempt(
     db,
     attempt.account,
     address,
     limits.loginFailuresWindowMinutes,
+    within,
   );
-  if (counts.address >= limits.loginFailuresPerAddress) {
-    throw tooManyRequests('Too many wrong passwords from your address, please try again later');
-  }
-  if (counts.pair >= limits.loginFailuresMax) {
+  if (!taken) {
     throw tooManyRequests(
-      'Too many wrong passwords for this account, please try again in a few minutes',
+      addressSpent(counts)
+        ? 'Too many wrong passwords from your address, please try again later'
+        : 'Too many wrong passwords for this account, please try again in a few minutes',
     );
   }
   if (counts.accountHour >= ACCOUNT_ATTACK_FAILURES_PER_HOUR) {
     await alertOwner(db, attempt.account);
     await sleep(limits.loginFailuresDelayMs);
   }
-  if (!(await attempt.verify())) {
-    await recordFailure(db, attempt.account, address);
-    return false;
-  }
+  // A wrong password leaves the reserved failure in place.
+  if (!(await attempt.verify())) return false;
   await clearPairFailures(db, attempt.account, address);
   return true;
 }

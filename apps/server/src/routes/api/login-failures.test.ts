@@ -157,6 +157,39 @@ describe('failed logins per account and client address', () => {
   });
 });
 
+describe('failed-password limits under parallel requests (issue 39)', () => {
+  const statusesOf = (calls: Promise<{ statusCode: number }>[]) =>
+    Promise.all(calls).then((all) => all.map((res) => res.statusCode).sort());
+  const expectOnly = (statuses: number[], tried: number) => {
+    expect(statuses.filter((status) => status === 401)).toHaveLength(tried);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(statuses.length - tried);
+  };
+
+  it('checks at most LOGIN_FAILURES_MAX of 50 wrong passwords sent at once to one account', async () => {
+    for (let round = 0; round < 3; round++) {
+      const m = await createMember(t.db);
+      const ip = freshIp();
+      expectOnly(
+        await statusesOf(Array.from({ length: 50 }, (_, i) => login(m.email, `wrong-${i}`, ip))),
+        MAX,
+      );
+      // The right password from that address is refused too; from elsewhere it passes.
+      expect((await login(m.email, m.password, ip)).statusCode).toBe(429);
+      expect((await login(m.email, m.password, freshIp())).statusCode).toBe(200);
+    }
+  });
+
+  it('checks at most LOGIN_FAILURES_PER_ADDRESS of 50 accounts tried at once from one address', async () => {
+    for (let round = 0; round < 3; round++) {
+      const ip = freshIp();
+      expectOnly(
+        await statusesOf(Array.from({ length: 50 }, () => login(ghost(), 'Summer2026!', ip))),
+        PER_ADDRESS,
+      );
+    }
+  });
+});
+
 describe('an account under attack', () => {
   /** Failures on `account` from as many addresses, within the last hour (an attack's traces). */
   const seedFailures = (account: string, count: number) =>
