@@ -20,7 +20,7 @@ async function mailsTo(request: APIRequestContext, email: string) {
 }
 
 describe('a member who has not confirmed the address', () => {
-  it('is told why a like or a chat is refused, can ask for the link again, and likes once confirmed', async () => {
+  it('is told why a like, a chat or a report is refused, can ask for the link again, and likes once confirmed', async () => {
     const { context, page } = await app.newPage({ viewport: { width: 390, height: 844 } });
     const { email } = await signUpViaApi(context, app.server.url, { name: 'Kim' });
     await expect.poll(async () => (await mailsTo(page.request, email)).length).toBe(1);
@@ -61,6 +61,18 @@ describe('a member who has not confirmed the address', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.locator('.logged-in').count()).toBe(1);
+
+    // Reporting is explained the same way: the report form makes way for the explanation,
+    // and no report reaches the moderators.
+    await page.getByRole('button', { name: `Report ${member!.name}` }).click();
+    const report = page.getByRole('dialog', { name: `Report ${member!.name}` });
+    await report.getByLabel('Looks under 18').check();
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await dialog.waitFor();
+    await expect.poll(() => report.count()).toBe(0);
+    expect(await dialog.textContent()).toContain('or report a member');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
 
     // The newest link confirms the address; then the like goes through.
     let link: string | undefined;

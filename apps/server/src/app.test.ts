@@ -201,7 +201,11 @@ describe('per-address call limit', () => {
   });
 
   it('behind one proxy (TRUST_PROXY=1), counts the address that proxy saw, not what the client wrote', async () => {
-    const proxied = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1' });
+    const proxied = await createTestApp({
+      RATE_LIMIT_PER_MINUTE: '2',
+      TRUST_PROXY: '1',
+      MODE: 'demo',
+    });
     try {
       const call = (forwardedFor: string) =>
         proxied.app.inject({
@@ -226,7 +230,11 @@ describe('per-address call limit', () => {
   });
 
   it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 address', async () => {
-    const proxied = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1' });
+    const proxied = await createTestApp({
+      RATE_LIMIT_PER_MINUTE: '2',
+      TRUST_PROXY: '1',
+      MODE: 'demo',
+    });
     try {
       const statusFrom = async (client: string) =>
         (

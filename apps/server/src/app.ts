@@ -15,6 +15,7 @@ import { isStripeProvider } from './modules/payments/payment-provider.js';
 import type { PaymentReport } from './modules/payments/provider-types.js';
 import { cacheStoredSettings } from './modules/site/site.repository.js';
 import { appPackagePlugin } from './plugins/app-package.js';
+import { demoBehindProxyPlugin } from './plugins/demo-behind-proxy.js';
 import { demoRepliesPlugin } from './plugins/demo-replies.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { livePlugin } from './plugins/live.js';
@@ -123,6 +124,7 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(demoBehindProxyPlugin);
   await app.register(openapiPlugin);
   await app.register(appPackagePlugin);
   await app.register(memberCachePlugin, { listen });

@@ -32,7 +32,10 @@ export const ERROR_CODES = {
   // Access.
   forbidden: 'The member may not do this',
   missing_app_package: 'A state-changing call came without the X-App-Package header',
-  cross_origin: 'The live channel was opened from another site',
+  cross_origin:
+    'The browser says the call came from another site: the live channel, starting a chat and logging out only work from this site’s own pages',
+  demo_not_behind_proxy:
+    'The server is a demo because MODE is not set, and the request came through a proxy: the operator sets MODE=production (or MODE=demo on purpose)',
   search_login_required: 'Logged-out search is switched off',
   not_in_conversation: 'Only the two members of a conversation can read or write it',
   not_activated:

@@ -283,6 +283,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     mode,
     /** Why this mode (printed at start). */
     modeReason,
+    /**
+     * Whether `MODE` chose it. An inferred demo refuses requests that came through a proxy
+     * (plugins/demo-behind-proxy.ts): only an explicit `MODE=demo` is served that way.
+     */
+    modeExplicit: e.MODE !== undefined,
     /** What the operator should know at start; the start goes on. */
     warnings: [
       ...modeWarnings(mode, e.PUBLIC_URL),

@@ -24,6 +24,7 @@ import * as figuresAndRefunds from './migrations/2026112505-figures-and-refunds.
 import * as demoReplies from './migrations/2026112506-demo-replies.js';
 import * as memberChanged from './migrations/2026112601-member-changed.js';
 import * as searchContextChanged from './migrations/2026112701-search-context-changed.js';
+import * as securityReview from './migrations/2026112801-security-review.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112506-demo-replies': demoReplies,
   '2026112601-member-changed': memberChanged,
   '2026112701-search-context-changed': searchContextChanged,
+  '2026112801-security-review': securityReview,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -173,6 +173,8 @@ export interface ConversationMembersTable {
   last_read_message_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Removed from this member's list; it comes back with activity after this moment. */
   hidden_at: NullableTimestamp;
+  /** When this member opened it from a profile: without messages, only such a member lists it. */
+  opened_at: NullableTimestamp;
 }
 
 export interface MessagesTable {
@@ -227,6 +229,8 @@ export interface ReportsTable {
     ReportResolution | null
   >;
   note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The reporter's standing when filing (issue 39): the queue orders by it after the category. */
+  reporter_standing: ColumnType<number, number | undefined, number>;
 }
 
 export type ReportResolution = 'dismiss' | 'warn' | 'remove_photo' | 'ban';

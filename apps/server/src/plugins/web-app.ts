@@ -13,6 +13,7 @@ import { decodedPath } from '../lib/route-path.js';
 import { SESSION_COOKIE } from '../modules/auth/session.service.js';
 import { settingsForRequest } from '../modules/site/settings.service.js';
 import { readCompanyInfo, readStoredSettings } from '../modules/site/site.repository.js';
+import { hidesDemo } from './demo-behind-proxy.js';
 import { pageLocale, pagePreloads } from './page-preloads.js';
 import { pageRenderer, type RenderedPage } from './page-render.js';
 
@@ -236,8 +237,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
         .send({ error: { code: 'not_found', message: `No such call: ${request.method} ${path}` } });
     }
     const found = matchRoute(path);
-    // Production leaves the demo's pages out of the route table (decision 029).
-    const match = found?.route.demoOnly && app.config.mode !== 'demo' ? null : found;
+    // Production leaves the demo's pages out of the route table (decision 029), and so does
+    // a demo nobody chose for a visitor who came through a proxy (issue 39).
+    const demo = app.config.mode === 'demo' && !hidesDemo(app.config, request.headers);
+    const match = found?.route.demoOnly && !demo ? null : found;
     if (match?.route.redirectTo) return reply.redirect(match.route.redirectTo);
     return sendApp(request, reply, match ? 200 : 404, match?.route.name ?? null);
   });

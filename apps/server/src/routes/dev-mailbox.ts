@@ -1,6 +1,7 @@
 import { BRAND } from '@amora/shared/brand';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isLoopbackAddress, isLoopbackHost } from '../lib/loopback.js';
+import { cameThroughProxy } from '../lib/proxy-headers.js';
 import { escapeHtml } from '../modules/mail/mail-layout.js';
 import {
   findMail,
@@ -9,8 +10,6 @@ import {
 } from '../modules/mail/mail-outbox.repository.js';
 
 const MAILS_SHOWN = 50;
-
-const PROXY_HEADER = /^(forwarded|x-forwarded-.*|x-real-ip|via)$/i;
 
 /**
  * Read on this machine, directly: a loopback peer, a loopback `Host`, and no header a proxy
@@ -21,7 +20,7 @@ function readLocally(request: FastifyRequest): boolean {
   return (
     isLoopbackAddress(request.socket.remoteAddress ?? '') &&
     isLoopbackAddress(request.ip) &&
-    !Object.keys(request.headers).some((name) => PROXY_HEADER.test(name)) &&
+    !cameThroughProxy(request.headers) &&
     isLoopbackHost(request.headers.host ?? '')
   );
 }

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, MemberStatus } from '../db/schema.js';
 import { createMember as insertMember } from '../modules/members/member.repository.js';
 
@@ -135,7 +135,7 @@ export async function addFindableMember(
 }
 
 /**
- * A conversation between two members with both sides, as starting a chat makes it, and
+ * A conversation between two members with both sides, as `a` starting a chat makes it, and
  * optionally its messages (`[sender, text]`, oldest first). Answers its id.
  */
 export async function createConversation(
@@ -156,7 +156,8 @@ export async function createConversation(
   await db
     .insertInto('conversation_members')
     .values([
-      { conversation_id: id, member_id: a },
+      // `a` opened it, as GET /api/chat.php does.
+      { conversation_id: id, member_id: a, opened_at: sql<Date>`now()` },
       { conversation_id: id, member_id: b },
     ])
     .execute();

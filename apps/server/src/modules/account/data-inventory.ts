@@ -109,6 +109,7 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     member_id: '-',
     last_read_message_id: '-',
     hidden_at: '-',
+    opened_at: '-',
   },
   messages: {
     id: '-',
@@ -288,6 +289,7 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     closed_by: '-',
     resolution: '-',
     note: 'kept: legal interest, how staff closed the report, for its 180 days',
+    reporter_standing: '-',
   },
   daily_figures: {
     day: '-',

@@ -22,7 +22,9 @@ export interface ChatListRow {
  * member's id, the unread count (the other side's messages above this member's read
  * mark) and the newest message. A conversation the member removed from their list is
  * left out until there is activity after the removal, and one between members who
- * blocked each other is left out altogether.
+ * blocked each other is left out altogether. One without a message this member can see is
+ * listed only if they opened it themselves: opening a chat tells the other member nothing
+ * until a message is sent (issue 39).
  */
 export async function listChats(db: Kysely<Database>, memberId: number): Promise<ChatListRow[]> {
   const rows = await db
@@ -76,6 +78,7 @@ export async function listChats(db: Kysely<Database>, memberId: number): Promise
         eb('c.last_activity_at', '>', eb.ref('me.hidden_at')),
       ]),
     )
+    .where((eb) => eb.or([eb('last.id', 'is not', null), eb('me.opened_at', 'is not', null)]))
     .orderBy('c.last_activity_at', 'desc')
     .orderBy('c.id', 'desc')
     .execute();

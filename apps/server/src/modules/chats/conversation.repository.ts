@@ -93,11 +93,14 @@ export async function findConversationSide(
   );
 }
 
-/** Shows the conversation in the member's list again (starting a chat after removing it). */
-export async function unhideConversation(db: Db, conversationId: number, memberId: number) {
+/**
+ * The member opened the conversation from a profile: it shows in their list, again if they
+ * had removed it, and while it has no message in theirs alone (chat.repository `listChats`).
+ */
+export async function openConversation(db: Db, conversationId: number, memberId: number) {
   await db
     .updateTable('conversation_members')
-    .set({ hidden_at: null })
+    .set({ hidden_at: null, opened_at: sql<Date>`coalesce(opened_at, now())` })
     .where('conversation_id', '=', conversationId)
     .where('member_id', '=', memberId)
     .execute();

@@ -28,7 +28,7 @@ import {
   insertMessage,
   listMessages,
   markRead,
-  unhideConversation,
+  openConversation,
 } from './conversation.repository.js';
 
 const notInConversation = () =>
@@ -65,7 +65,7 @@ export async function startChat(
   }
   return db.transaction().execute(async (trx) => {
     const id = await findOrCreateConversation(trx, memberId, otherId);
-    await unhideConversation(trx, id, memberId);
+    await openConversation(trx, id, memberId);
     return id;
   });
 }

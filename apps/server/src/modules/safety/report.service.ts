@@ -8,10 +8,12 @@ import type { Database } from '../../db/schema.js';
 import { badRequest, limitedUntil, notFound } from '../../lib/errors.js';
 import { findConversationBetween } from '../chats/conversation.repository.js';
 import type { ImageStorage } from '../images/image-storage.js';
+import { assertMayReachOut } from '../members/reach-out.js';
 import {
   findOpenReport,
   insertReport,
   newestMessages,
+  reporterStanding,
   reportTimesOfLastDay,
 } from './reports.repository.js';
 
@@ -23,6 +25,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * messages, in one transaction. Any member row that exists may be reported, also one who
  * left or was banned since: what they did stays reportable. The reported member is never
  * told. A repeat of an open report (same member, same reason) answers that report's id.
+ * Only a member who confirmed their address may report (403 `not_activated`), and each
+ * report keeps the reporter's standing at filing, which orders the moderation queue.
  */
 export async function reportMember(
   db: Kysely<Database>,
@@ -30,6 +34,8 @@ export async function reportMember(
   reporterId: number,
   body: ReportBody,
 ): Promise<{ id: number }> {
+  // Throwaway accounts that never confirmed an address do not reach the queue (issue 39).
+  await assertMayReachOut(db, reporterId);
   if (body.profile === reporterId) {
     throw badRequest('cannot_report_self', 'You cannot report yourself');
   }
@@ -92,6 +98,7 @@ export async function reportMember(
       imageId: body.image ?? null,
       evidenceMessages,
       evidenceImage,
+      reporterStanding: await reporterStanding(trx, reporterId),
     });
     return { id };
   });

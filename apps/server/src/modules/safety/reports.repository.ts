@@ -13,6 +13,7 @@ export interface NewReport {
   imageId: number | null;
   evidenceMessages: EvidenceMessage[] | null;
   evidenceImage: Buffer | null;
+  reporterStanding: number;
 }
 
 /**
@@ -34,6 +35,7 @@ export async function insertReport(
       image_id: report.imageId,
       evidence_messages: report.evidenceMessages && JSON.stringify(report.evidenceMessages),
       evidence_image: report.evidenceImage,
+      reporter_standing: report.reporterStanding,
     })
     .onConflict((oc) =>
       oc.columns(['reporter_id', 'subject_id', 'reason']).where('status', '=', 'open').doNothing(),
@@ -61,6 +63,30 @@ export async function findOpenReport(
     .where('status', '=', 'open')
     .executeTakeFirst();
   return row && Number(row.id);
+}
+
+/** Days of a confirmed account that count towards its standing as a reporter. */
+export const STANDING_DAYS_MAX = 30;
+/** What each earlier report that staff upheld adds to a reporter's standing. */
+export const STANDING_PER_UPHELD_REPORT = 10;
+
+/**
+ * How much the moderation queue trusts a report by this member (issue 39): the days since
+ * they confirmed their address, at most `STANDING_DAYS_MAX`, plus
+ * `STANDING_PER_UPHELD_REPORT` for each earlier report of theirs that staff closed with an
+ * action (a warning, a removed photo or a ban) rather than dismissed.
+ */
+export async function reporterStanding(db: Db, reporterId: number): Promise<number> {
+  const { rows } = await sql<{ standing: number }>`
+    select (
+      least(${STANDING_DAYS_MAX}, greatest(0, floor(extract(epoch from now() - m.activated_at) / 86400)))
+      + ${STANDING_PER_UPHELD_REPORT} * (
+        select count(*) from reports r
+        where r.reporter_id = m.id and r.status = 'closed' and r.resolution <> 'dismiss'
+      )
+    )::int as standing
+    from members m where m.id = ${reporterId}`.execute(db);
+  return rows[0]?.standing ?? 0;
 }
 
 /** When the reporter's reports of the last 24 hours were made, oldest first. */

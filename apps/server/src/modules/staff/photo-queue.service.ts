@@ -48,7 +48,7 @@ export async function listPhotoQueue(db: Kysely<Database>, after?: number): Prom
       .select(rank.as('rank'))
       .where('id', '=', after)
       .executeTakeFirst();
-    query = query.where(afterInQueue(rank, 'images.id', last?.rank ?? 1, after));
+    query = query.where(afterInQueue([rank, sql.ref('images.id')], [last?.rank ?? 1, after]));
   }
   const rows = await query.execute();
   return rows.map((row) => ({

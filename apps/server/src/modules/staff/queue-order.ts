@@ -1,12 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * Keyset paging in a queue ordered by (rank, id): the rows after the one with `lastRank` and
- * id `afterId`, as a row comparison the index on the ids can serve.
+ * Keyset paging in a queue ordered ascending by `keys` (the last one the id, so the order is
+ * total): the rows after the one whose keys were `last`, as one row comparison.
  */
-export const afterInQueue = (
-  rank: RawBuilder<number>,
-  idColumn: string,
-  lastRank: number,
-  afterId: number,
-) => sql<boolean>`(${rank}, ${sql.ref(idColumn)}) > (${lastRank}, ${afterId})`;
+export const afterInQueue = (keys: RawBuilder<unknown>[], last: number[]) =>
+  sql<boolean>`(${sql.join(keys)}) > (${sql.join(last)})`;

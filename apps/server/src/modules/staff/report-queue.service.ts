@@ -17,8 +17,13 @@ import { banInTransaction, type StaffActor, warnInTransaction } from './member-a
 import { rejectPhotoInTransaction } from './photo-queue.service.js';
 import { afterInQueue } from './queue-order.js';
 
-/** Underage first, then the oldest: the queue's order, as a sortable rank. */
+/** Underage first: the category's place in the queue, as a sortable rank. */
 const rank = sql<number>`case when r.reason = 'underage' then 0 else 1 end`;
+/**
+ * Within a category, reports of reporters in better standing first, then the oldest
+ * (issue 39): ascending keys, so the standing is negated.
+ */
+const standing = sql<number>`-r.reporter_standing`;
 
 /** Free to work for this moderator: nobody's, theirs, or a claim that ran out. */
 const workableBy = (staffId: number) =>
@@ -54,6 +59,7 @@ export async function listReports(
     ])
     .where('r.status', '=', query.status)
     .orderBy(rank)
+    .orderBy(standing)
     .orderBy('r.id')
     .limit(STAFF_PAGE_SIZE);
   if (query.status === 'open') select = select.where(workableBy(staffId));
@@ -61,10 +67,15 @@ export async function listReports(
   if (after !== undefined) {
     const last = await db
       .selectFrom('reports as r')
-      .select(rank.as('rank'))
+      .select([rank.as('rank'), standing.as('standing')])
       .where('r.id', '=', after)
       .executeTakeFirst();
-    select = select.where(afterInQueue(rank, 'r.id', last?.rank ?? 1, after));
+    select = select.where(
+      afterInQueue(
+        [rank, standing, sql.ref('r.id')],
+        [last?.rank ?? 1, last?.standing ?? 0, after],
+      ),
+    );
   }
   const rows = await select.execute();
   return rows.map((row) => ({

@@ -167,7 +167,11 @@ describe('activation', () => {
 describe('development mailbox (no SMTP_URL)', () => {
   let dev: TestApp;
   beforeAll(async () => {
-    dev = await createTestApp({ PUBLIC_URL }, { outboxWorker: { pollIntervalMs: 20 } });
+    dev = await createTestApp(
+      // Explicit: an inferred demo refuses every request through a proxy before the mailbox does.
+      { PUBLIC_URL, MODE: 'demo' },
+      { outboxWorker: { pollIntervalMs: 20 } },
+    );
   });
   afterAll(() => dev?.close());
 

@@ -139,6 +139,33 @@ describe('GET /api/logout.php', () => {
     expect(reuse.statusCode).toBe(403);
   });
 
+  it('refuses a request the browser says came from another site, and the member stays logged in', async () => {
+    const m = await createMember(t.db);
+    const client = new Client(t.app);
+    await login(client, m.email, m.password);
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await client.call({
+        method: 'GET',
+        url: '/api/logout.php',
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('cross_origin');
+      expect((await client.call({ method: 'GET', url: '/api/user.php' })).statusCode).toBe(200);
+    }
+    // The app's own call, and a typed address, log out.
+    for (const site of ['same-origin', 'none']) {
+      await login(client, m.email, m.password);
+      const res = await client.call({
+        method: 'GET',
+        url: '/api/logout.php',
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(res.body).toBe('done');
+      expect((await client.call({ method: 'GET', url: '/api/user.php' })).statusCode).toBe(403);
+    }
+  });
+
   it('answers done when nobody is logged in', async () => {
     const res = await new Client(t.app).call({ method: 'GET', url: '/api/logout.php' });
     expect(res.body).toBe('done');

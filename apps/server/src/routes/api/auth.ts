@@ -3,6 +3,7 @@ import { apiErrorSchema } from '@amora/shared/schemas/common';
 import { userResponseSchema } from '@amora/shared/schemas/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refuseOtherSites } from '../../lib/fetch-site.js';
 import { checkCredentials } from '../../modules/auth/login.service.js';
 import { endSession } from '../../modules/auth/session.service.js';
 import { loadUser } from '../../modules/members/user.service.js';
@@ -44,8 +45,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Ends the session; answers the plain text "done"',
-        response: { 200: z.literal('done') },
+        description:
+          '403 cross_origin when the browser says the request came from another site ' +
+          '(`Sec-Fetch-Site`), so a link elsewhere cannot log a member out.',
+        response: { 200: z.literal('done'), 403: apiErrorSchema },
       },
+      onRequest: refuseOtherSites,
     },
     async (request, reply) => {
       if (request.sessionToken) await endSession(app.db, request.sessionToken);

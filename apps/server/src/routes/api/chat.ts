@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
+import { refuseOtherSites } from '../../lib/fetch-site.js';
 import { removeChat, startChat } from '../../modules/chats/message.service.js';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +23,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           '400 cannot_chat_self; 404 member_not_found for an unknown, deleted, banned or ' +
           'unactivated member, or one blocked either way; 403 not_logged_in when nobody is logged in; 403 ' +
           'not_activated when a caller who has not confirmed their e-mail address would ' +
-          'start a new conversation (one that exists opens).',
+          'start a new conversation (one that exists opens); 403 cross_origin when the ' +
+          'browser says the request came from another site (`Sec-Fetch-Site`). Until a ' +
+          'message is sent, the conversation shows only in the list of whoever opened it.',
         querystring: chatStartQuerySchema,
         response: {
           200: chatStartResponseSchema,
@@ -31,6 +34,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           404: apiErrorSchema,
         },
       },
+      onRequest: refuseOtherSites,
     },
     async (request) => ({
       id: await startChat(app.db, app.requireMember(request), request.query.profile),

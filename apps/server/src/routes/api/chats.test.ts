@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeCredits } from '../../modules/credits/credit-ledger.repository.js';
 import { createConversation, createMember, type MemberSpec } from '../../test/factories.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
@@ -106,6 +107,59 @@ describe('GET /api/chats.php', () => {
     ]);
     expect(chats[1]).toMatchObject({ last_message: null, num_unread_messages: 0 });
     expect(chats[2]).toMatchObject({ profile: { name: 'Old' }, num_unread_messages: 1 });
+  });
+
+  it('lists a conversation without messages only to the member who opened it (issue 39)', async () => {
+    const visitor = await loggedIn();
+    const visited = await loggedIn();
+    const open = await visitor.client.call({
+      method: 'GET',
+      url: `/api/chat.php?profile=${visited.id}`,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(open.statusCode).toBe(200);
+    const id = open.json().id as number;
+    const ids = async (m: typeof visitor) =>
+      (await getChats(m.client))
+        .json()
+        .chats.map((c: { conversation: { id: number } }) => c.conversation.id);
+    expect(await ids(visitor)).toEqual([id]);
+    expect(await ids(visited)).toEqual([]);
+    // The first message shows it to both.
+    await changeCredits(t.db, { memberId: visitor.id, amount: 5, reason: 'opening' });
+    const sent = await visitor.client.call({
+      method: 'POST',
+      url: '/api/messages.php',
+      payload: { conversation: id, text: 'Hello there' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await ids(visited)).toEqual([id]);
+  });
+
+  it('refuses to open a chat from another site, and no conversation is made', async () => {
+    const visitor = await loggedIn();
+    const visited = await loggedIn();
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await visitor.client.call({
+        method: 'GET',
+        url: `/api/chat.php?profile=${visited.id}`,
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('cross_origin');
+    }
+    const made = await t.db
+      .selectFrom('conversation_members')
+      .select('conversation_id')
+      .where('member_id', '=', visitor.id)
+      .execute();
+    expect(made).toEqual([]);
+    // An API client without the header still opens it.
+    const plain = await visitor.client.call({
+      method: 'GET',
+      url: `/api/chat.php?profile=${visited.id}`,
+    });
+    expect(plain.statusCode).toBe(200);
   });
 
   it('leaves out a conversation for the member who removed it, until there is new activity', async () => {

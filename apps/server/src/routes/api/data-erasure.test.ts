@@ -22,7 +22,8 @@ let push: Awaited<ReturnType<typeof startPushEndpoint>>;
 beforeAll(async () => {
   smtp = await startSmtpSink();
   push = await startPushEndpoint();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUSH_SERVICE_HOSTS: '127.0.0.1' });
+  // MODE=demo: the export's sessions are made through a proxy (X-Forwarded-For) on purpose.
+  t = await createTestApp({ SMTP_URL: smtp.url, PUSH_SERVICE_HOSTS: '127.0.0.1', MODE: 'demo' });
 });
 afterAll(async () => {
   await t.close();

@@ -65,6 +65,20 @@ describe('POST /api/report.php', () => {
     expect(res.json().error.code).toBe('not_logged_in');
   });
 
+  it('answers 403 not_activated to a member who has not confirmed their address, and stores nothing', async () => {
+    const unconfirmed = await logInNewMember(t, { activated: false });
+    const subject = await createMember(t.db);
+    const res = await report(unconfirmed, { profile: subject.id, reason: 'underage' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('not_activated');
+    const filed = await t.db
+      .selectFrom('reports')
+      .select('id')
+      .where('reporter_id', '=', unconfirmed.id)
+      .execute();
+    expect(filed).toEqual([]);
+  });
+
   it('refuses a bad reason, oneself, and an id that never was a member', async () => {
     const me = await member();
     const subject = await createMember(t.db);

@@ -22,7 +22,9 @@ export const staffReportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: [STAFF_TAG],
         summary: 'The report queue (moderators and admins)',
         description:
-          'Reports with `status` (open by default), `underage` first, then the oldest; keyset ' +
+          'Reports with `status` (open by default), `underage` first, then by the reporter’s ' +
+          'standing when filing (confirmed days up to 30, plus 10 per upheld report), then the ' +
+          'oldest; keyset ' +
           'paging with `after` (the last id of the previous page). Open reports another ' +
           `moderator claimed in the last ${REPORT_CLAIM_MINUTES} minutes are left out. ` +
           `Evidence: the photo as kept (\`url\`, staff only) or the messages. ${STAFF_RULES}`,

@@ -305,6 +305,65 @@ describe('the report queue', () => {
     expect(actions).toEqual(['report.warn', 'warn']);
   });
 
+  it('orders each category by the reporter’s standing when filing, then the oldest, and pages in that order', async () => {
+    const mod = await moderator();
+    /** A reporter who confirmed their address `days` ago, with `upheld` reports staff acted on. */
+    const reporterOf = async (days: number, upheld = 0) => {
+      const reporter = await logInNewMember(t);
+      await t.db
+        .updateTable('members')
+        .set({ activated_at: sql<Date>`now() - make_interval(days => ${days})` })
+        .where('id', '=', reporter.id)
+        .execute();
+      for (let i = 0; i < upheld; i++) {
+        const other = await createMember(t.db);
+        await t.db
+          .insertInto('reports')
+          .values({
+            reporter_id: reporter.id,
+            subject_id: other.id,
+            reason: 'spam',
+            status: 'closed',
+            resolution: 'warn',
+            closed_at: sql<Date>`now()`,
+          })
+          .execute();
+      }
+      return reporter;
+    };
+    const fresh = await reporterOf(0);
+    const month = await reporterOf(45); // 30: the days count up to 30
+    const trusted = await reporterOf(5, 3); // 5 + 3 × 10 = 35
+    const subject = await createMember(t.db);
+    // Filed oldest first; the queue puts standing before age within a category.
+    const freshUnderage = await reportOf(fresh, subject.id, 'underage');
+    const monthFake = await reportOf(month, subject.id, 'fake');
+    const monthUnderage = await reportOf(month, subject.id, 'underage');
+    const trustedUnderage = await reportOf(trusted, subject.id, 'underage');
+    const freshFake = await reportOf(fresh, subject.id, 'fake');
+    const stored = await t.db
+      .selectFrom('reports')
+      .select(['id', 'reporter_standing'])
+      .where('subject_id', '=', subject.id)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((r) => r.reporter_standing)).toEqual([0, 30, 30, 35, 0]);
+
+    const ours = new Set([freshUnderage, monthFake, monthUnderage, trustedUnderage, freshFake]);
+    const queue = (await openReports(mod)).filter((id) => ours.has(id));
+    expect(queue).toEqual([trustedUnderage, monthUnderage, freshUnderage, monthFake, freshFake]);
+    // Each page starts right after the report that ended the last one.
+    for (const [i, id] of queue.entries()) {
+      const next = (
+        (await get(mod.client, `/api/admin/reports.php?status=open&after=${id}`)).json()
+          .reports as { id: number }[]
+      )
+        .map((r) => r.id)
+        .filter((other) => ours.has(other));
+      expect(next).toEqual(queue.slice(i + 1));
+    }
+  });
+
   it('shows a reported photo’s kept copy to staff only, and removes the photo', async () => {
     const mod = await moderator();
     const reporter = await logInNewMember(t);

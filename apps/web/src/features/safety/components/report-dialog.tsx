@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { Modal } from '@/components/modal';
+import { isNotActivated } from '@/lib/activation-required';
 import { useRefreshAfterBlock, useSetBlocked } from '../api/blocks';
 import { useReportMember } from '../api/report-member';
 
@@ -69,8 +70,11 @@ export function ReportDialog({
       });
       if (alsoBlock) await setBlocked.mutateAsync({ profile: profile.id, blocked: true });
       setDone({ blocked: alsoBlock });
-    } catch {
-      // The alert below says why; the form keeps what was entered.
+    } catch (error) {
+      // Unconfirmed address: the app-wide explanation opens (lib/activation-required) and
+      // takes this dialog's place. Otherwise the alert below says why, and the form keeps
+      // what was entered.
+      if (isNotActivated(error)) onClose();
     }
   };
 
