@@ -1,5 +1,6 @@
 import { BRAND } from '@amora/shared/brand';
 import type { Locale } from '@amora/shared/constants';
+import { plainPage } from '../lib/plain-page.js';
 
 interface PageTexts {
   title: string;
@@ -59,27 +60,15 @@ const marked = (text: string) => text.replace(/MODE=(production|demo)/g, '<code>
 /** The short page an inferred demo answers a visitor who came through a proxy (403). */
 export function demoBehindProxyPage(locale: Locale): string {
   const texts = TEXTS[locale];
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${texts.title}</title>
-<style>
-body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:2rem 1rem;color:#212529;background:${BRAND.background}}
+  return plainPage({
+    lang: locale,
+    title: texts.title,
+    style: `body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:2rem 1rem;color:#212529;background:${BRAND.background}}
 h1{color:${BRAND.dark};font-size:1.5rem;line-height:1.25}
 code{background:#fff;border:1px solid #dee2e6;border-radius:.25rem;padding:0 .25rem}
-@media (prefers-color-scheme:dark){body{color:#e9ecef;background:#1b1a1c}h1{color:#f28cb1}code{background:#2b2a2d;border-color:#495057}}
-</style>
-</head>
-<body>
-<main>
-<h1>${texts.title}</h1>
+@media (prefers-color-scheme:dark){body{color:#e9ecef;background:#1b1a1c}h1{color:#f28cb1}code{background:#2b2a2d;border-color:#495057}}`,
+    body: `<h1>${texts.title}</h1>
 <p>${texts.text}</p>
-<p>${marked(texts.operator)}</p>
-</main>
-</body>
-</html>
-`;
+<p>${marked(texts.operator)}</p>`,
+  });
 }

@@ -1,8 +1,9 @@
 import { BRAND } from '@amora/shared/brand';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isLoopbackAddress, isLoopbackHost } from '../lib/loopback.js';
+import { escapeHtml, plainPage } from '../lib/plain-page.js';
 import { cameThroughProxy } from '../lib/proxy-headers.js';
-import { escapeHtml } from '../modules/mail/mail-layout.js';
+
 import {
   findMail,
   listRecentMails,
@@ -56,15 +57,10 @@ ${error}${body}
 
 function mailboxPage(mails: OutboxJob[]): string {
   const list = mails.length ? `<ol>${mails.map(mailItem).join('\n')}</ol>` : '<p>No mail yet.</p>';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Development mailbox</title>
-<style>
-body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#212529}
+  return plainPage({
+    lang: 'en',
+    title: 'Development mailbox',
+    style: `body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#212529}
 h1{color:${BRAND.color}}
 ol{list-style:none;padding:0}
 .mail{border:1px solid #dee2e6;border-radius:.5rem;margin:0 0 1rem;padding:0 1rem}
@@ -74,18 +70,11 @@ dt{font-weight:bold}
 dd{margin:0}
 pre{white-space:pre-wrap;word-break:break-word;background:#f8f9fa;padding:.75rem;border-radius:.25rem}
 .error{color:#b02a37}
-a{color:${BRAND.dark}}
-</style>
-</head>
-<body>
-<main>
-<h1>Development mailbox</h1>
+a{color:${BRAND.dark}}`,
+    body: `<h1>Development mailbox</h1>
 <p>Mail is not sent (SMTP_URL is not set): the newest ${MAILS_SHOWN} mails are shown here instead.</p>
-${list}
-</main>
-</body>
-</html>
-`;
+${list}`,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { formatMinor } from '@amora/shared/rules/money';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { escapeHtml } from '../modules/mail/mail-layout.js';
+import { escapeHtml, plainPage } from '../lib/plain-page.js';
 import { findMemberOrder, type OrderRow } from '../modules/payments/order.repository.js';
 import { readStoredSettings } from '../modules/site/site.repository.js';
 
@@ -11,31 +11,19 @@ const money = (currency: string, minor: number) => formatMinor(minor, currency, 
 
 /** The frame both test pages share: plainly this server's own, never indexed. */
 function demoPage(title: string, siteName: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · ${escapeHtml(siteName)}</title>
-<style>
-body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#eef1f6;color:#1f2433}
+  return plainPage({
+    lang: 'en',
+    title: `${title} · ${siteName}`,
+    style: `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#eef1f6;color:#1f2433}
 main{max-width:26rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
 .note{background:#fff3cd;border-radius:8px;padding:.75rem 1rem;font-size:.95rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#555}dd{margin:0;font-weight:600}
 button{font:inherit;width:100%;min-height:44px;border-radius:8px;border:0;padding:.6rem 1rem;margin-top:.75rem;cursor:pointer;background:#e9ecef;color:#1f2433}
 .pay{background:#1f6f43;color:#fff}
-button:focus-visible{outline:3px solid #1f2433;outline-offset:2px}
-</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
+button:focus-visible{outline:3px solid #1f2433;outline-offset:2px}`,
+    body: `<h1>${escapeHtml(title)}</h1>
+${body}`,
+  });
 }
 
 function checkoutPage(order: OrderRow, siteName: string): string {

@@ -1,6 +1,7 @@
 import { BRAND as BRAND_COLOURS } from '@amora/shared/brand';
 import type { Locale } from '@amora/shared/constants';
 import { fill } from '../../lib/locale-text.js';
+import { escapeHtml } from '../../lib/plain-page.js';
 
 /** Buttons and the header rule in the rose; small link text on white a shade deeper. */
 const { color: BRAND, dark: BRAND_DARK } = BRAND_COLOURS;
@@ -19,14 +20,7 @@ export interface RenderContext {
   publicUrl: string;
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+export { escapeHtml };
 
 /** A simple, single-column layout: tables for old clients, inline styles, one language. */
 export function layout(locale: Locale, subject: string, siteName: string, body: string): string {
