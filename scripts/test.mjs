@@ -2,11 +2,12 @@
 // browser end-to-end, and the system tests that start whole products), then the plain
 // closing line `N passed, N failed`.
 //
-// The browser tests run in two workers, each with its own server and Chromium; the unit and
-// API tests run beside them in Vitest processes of their own with one worker, so neither
-// waits for the other (docs/decisions/023, 051). The API tests start beside the build; the system tests (a build, two instances behind nginx,
-// restarts) come last, with the machine to themselves (decision 051). Arguments
-// (`npm test -- e2e/chat.test.ts`, `npm test -- --project unit`) run one Vitest as given.
+// The browser tests run in one worker with the shared server and Chromium; the unit and API
+// tests run beside them in Vitest processes of their own with one worker, so neither waits
+// for the other (docs/decisions/023, 051). The API tests start beside the build; the system
+// tests (a build, two instances behind nginx, restarts) follow the API and unit tests,
+// beside the rest of the browser tests. Arguments (`npm test -- e2e/chat.test.ts`,
+// `npm test -- --project unit`) run one Vitest as given.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,7 +55,7 @@ let built = installed;
  * The whole suite. The API tests need no build (they run the server's sources on databases
  * of their own), so they start at once, beside the build; the browser tests and the unit
  * tests (some read the built web app) start once it is done. The system tests, which start
- * whole products, come last, with the machine to themselves. A browser test that fails gets
+ * whole products, follow the API and unit tests, beside the browser tests. A browser test that fails gets
  * one more try: with both cores kept busy, a few waits on the browser and the server can run
  * out. One that fails twice fails the run, and one that passed only on its second try is
  * named in the summary.
@@ -73,8 +74,13 @@ async function wholeSuite() {
   // idle while it waited on pages (decision 051).
   const browser = vitest('browser', ['--project', 'e2e', '--maxWorkers=1', '--retry=1']);
   const unit = vitest('unit', ['--project', 'unit', '--maxWorkers=1']);
-  const lanes = await Promise.all([api, browser, unit]);
-  return [...lanes, await vitest('system', ['--project', 'system', '--maxWorkers=1', '--retry=1'])];
+  // The system tests wait for the API and unit tests, whose CPU they would compete for, and
+  // then run beside the rest of the browser tests, which leave a core partly idle while
+  // they wait on pages (decision 051).
+  const system = Promise.all([api, unit]).then(() =>
+    vitest('system', ['--project', 'system', '--maxWorkers=1', '--retry=1']),
+  );
+  return Promise.all([api, browser, unit, system]);
 }
 
 /** Arguments given: one Vitest as given, after the build. */
