@@ -85,7 +85,8 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', 'postgres')] : []),
       browserProject('e2e', { exclude: systemTests }),
       // Whole products started as an operator starts them (a build, two instances behind
-      // nginx, a restart): `npm test` runs them last, `npm run validate` leaves them out.
+      // nginx, a restart): `npm test` runs them after the API tests, beside the browser
+      // tests; `npm run validate` leaves them out.
       browserProject('system', { include: systemTests }),
     ],
   },
