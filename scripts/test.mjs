@@ -19,30 +19,33 @@ const installed = Date.now();
 const resultsDir = join(root, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
-/** One Vitest run with its JSON report and project durations in test-results/. */
-function vitest(name, args) {
+/**
+ * One Vitest run with its JSON report and project durations in test-results/. `yielding`
+ * runs it at a lower CPU priority (`nice`): it gives way to the browser tests, which the
+ * whole run waits for, and takes the cores they leave idle.
+ */
+function vitest(name, args, { yielding = false } = {}) {
   const report = join(resultsDir, `vitest-${name}.json`);
   const durations = join(resultsDir, `durations-${name}.txt`);
   const retried = join(resultsDir, `retried-${name}.txt`);
   for (const file of [report, durations, retried]) rmSync(file, { force: true });
-  const child = spawn(
+  const command = [
     'npx',
-    [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--reporter=./scripts/project-durations-reporter.mjs',
-      '--reporter=./scripts/retried-tests-reporter.mjs',
-      `--outputFile.json=${report}`,
-      ...args,
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, DURATIONS_FILE: durations, RETRIED_FILE: retried },
-    },
-  );
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--reporter=./scripts/project-durations-reporter.mjs',
+    '--reporter=./scripts/retried-tests-reporter.mjs',
+    `--outputFile.json=${report}`,
+    ...args,
+  ];
+  const [program, ...rest] = yielding ? ['nice', '-n', '10', ...command] : command;
+  const child = spawn(program, rest, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DURATIONS_FILE: durations, RETRIED_FILE: retried },
+  });
   return new Promise((resolve) => {
     child.on('exit', (code) => resolve({ name, code: code ?? 1, report, durations, retried }));
   });
@@ -61,12 +64,16 @@ let built = installed;
  * named in the summary.
  */
 async function wholeSuite() {
-  const api = vitest('api', [
-    '--project',
-    'api-pglite',
-    ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-pg'] : []),
-    '--maxWorkers=1',
-  ]);
+  const api = vitest(
+    'api',
+    [
+      '--project',
+      'api-pglite',
+      ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-pg'] : []),
+      '--maxWorkers=1',
+    ],
+    { yielding: true },
+  );
   // Synchronous: the API tests' own process runs on meanwhile.
   ensureBuilt();
   built = Date.now();
