@@ -29,9 +29,10 @@ function cacheControlFor(path: string): string {
  * showing in browsers and shared caches soon, and the names never change, so ten minutes
  * saves nearly every repeat download anyway (docs/decisions/008).
  */
-export /** What the image store names files: letters, digits, `-` and `_`, then one extension. */
-const UPLOAD_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 const UPLOADS_MAX_AGE_SECONDS = 600;
+
+/** The image store's flat names (`<uuid>.webp`, `<uuid>-thumb.webp`): nothing else is served. */
+const UPLOAD_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Amora</title></head>
 <body><main><h1>Amora</h1><p>The web app has not been built yet: run <code>npm start</code>.</p></main></body></html>`;
