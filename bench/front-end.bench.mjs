@@ -4,7 +4,7 @@
 // worker's precache on a first visit, and Lighthouse's mobile performance score (median
 // of 3). Each figure is printed beside its target; nothing here is a test.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -17,6 +17,8 @@ const KB = 1024;
 const JS_TARGET = { '/': 120 * KB, '/login': 120 * KB, lander: 120 * KB, '/members': 190 * KB };
 const PRECACHE_TARGET = 400 * KB;
 const LIGHTHOUSE_TARGET = 95;
+/** No visitor page, whole as sent (issue 40), may score below this. */
+const LIGHTHOUSE_FLOOR = 90;
 const CLS_TARGET = 0.05;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
@@ -190,11 +192,15 @@ try {
   );
   await browser.close();
 
-  console.log(`Lighthouse ${RUNS > 1 ? `median of ${RUNS}` : '1 run'}, mobile defaults:`);
-  for (const [name, path] of pages.slice(0, 3)) {
+  console.log(
+    `Lighthouse ${RUNS > 1 ? `median of ${RUNS}` : '1 run'}, mobile defaults (4x CPU, slow 4G), with the machine's load average as the runs began:`,
+  );
+  const visitorPages = [...pages.slice(0, 3), ['/pricing', '/pricing'], ['terms', '/pages/terms']];
+  for (const [name, path] of visitorPages) {
+    const load = loadavg()[0].toFixed(2);
     const { score, cls, lcp, tbt } = await lighthouseScore(path);
     console.log(
-      `  ${name.padEnd(9)} performance ${String(score).padStart(3)} (target ≥ ${LIGHTHOUSE_TARGET}: ${mark(score >= LIGHTHOUSE_TARGET)})  LCP ${(lcp / 1000).toFixed(2)} s  TBT ${tbt.toFixed(0)} ms  CLS ${cls.toFixed(3)} (≤ ${CLS_TARGET}: ${mark(cls <= CLS_TARGET)})`,
+      `  ${name.padEnd(9)} performance ${String(score).padStart(3)} (target ≥ ${LIGHTHOUSE_TARGET}: ${mark(score >= LIGHTHOUSE_TARGET)}; floor ${LIGHTHOUSE_FLOOR}: ${mark(score >= LIGHTHOUSE_FLOOR)})  LCP ${(lcp / 1000).toFixed(2)} s  TBT ${tbt.toFixed(0)} ms  CLS ${cls.toFixed(3)} (≤ ${CLS_TARGET}: ${mark(cls <= CLS_TARGET)})  load ${load}`,
     );
   }
 } finally {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, logInThroughUi, sharedApp } from './support/app-fixture.js';
+import { type App, DEMO, sharedApp, useThePage } from './support/app-fixture.js';
 
 let app: App;
 beforeAll(async () => {
@@ -21,14 +21,25 @@ describe('reference data that fails to load (spec section 8)', () => {
     );
 
     await page.goto(app.url('/'));
-    // The page is there at once, in English.
+    // The server rendered the page in German, with its own table.
+    await page
+      .getByRole('heading', { level: 1, name: 'Triff Menschen, die dich verstehen' })
+      .waitFor();
+    // Once used, the app, without the German table, carries on in English.
+    await useThePage(page);
     await page.getByRole('heading', { level: 1, name: 'Meet people who get you' }).waitFor();
     await expect
       .poll(() => warnings.some((w) => w.startsWith('Locale messages de/messages failed to load')))
       .toBe(true);
 
-    // A member's search goes on without the regions of its filter.
-    await logInThroughUi(page, app.server.url);
+    // A member's search goes on without the regions of its filter. The login page comes
+    // in German from the server, and in English once the app has it.
+    await page.goto(app.url('/login'));
+    await useThePage(page);
+    await page.getByLabel('E-mail address').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL(/\/members$/);
     await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
     await expect
       .poll(() => warnings.some((w) => w.startsWith('Regions failed to load')))

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, startApp } from './support/app-fixture.js';
+import { type App, startApp, useThePage } from './support/app-fixture.js';
 
 let app: App;
 beforeAll(async () => {
@@ -14,6 +14,7 @@ describe('ROUTE_REDIRECTS in the browser', () => {
     const meta = page.waitForResponse((r) => r.url().includes('/builds/meta/'));
     await page.goto(app.url('/'));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await useThePage(page);
     await meta;
     // A navigation inside the app, as a link would make it: no request for the page.
     await page.evaluate(() => {
@@ -39,6 +40,7 @@ describe('ROUTE_REDIRECTS in the browser', () => {
     const meta = page.waitForResponse((r) => r.url().includes('/builds/meta/'));
     await page.goto(app.url('/'));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await useThePage(page);
     await meta;
     await page.evaluate(() => {
       history.pushState({}, '', '/promo?ref=x&token=secret');

@@ -1,5 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { APP_ROUTES } from '@amora/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, DEMO, sharedApp, startApp } from './support/app-fixture.js';
+import {
+  type App,
+  DEMO,
+  logInThroughUi,
+  sharedApp,
+  startApp,
+  useThePage,
+} from './support/app-fixture.js';
 
 let app: App;
 beforeAll(async () => {
@@ -17,6 +26,16 @@ const VISITOR_PAGES = [
   '/complaints',
 ];
 
+/** Errors the page reports: a failed script, a hydration mismatch, a console error. */
+function watchProblems(page: import('playwright-core').Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  return problems;
+}
+
 const unescapeHtml = (text: string) =>
   text
     .replace(/&#x27;/g, "'")
@@ -25,11 +44,198 @@ const unescapeHtml = (text: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
+const ADMIN = { email: 'admin@amora.test', password: DEMO.password };
+
+/** Every route the server renders for visitors, at an address of its own. */
+const RENDERED_PATHS = APP_ROUTES.filter((route) => route.rendersOnServer).map((route) => ({
+  name: route.name,
+  path: route.path.replace(':slug', 'autumn-campaign'),
+}));
+
+const webSource = new URL('../apps/web/src/', import.meta.url);
+const json = (path: string) => JSON.parse(readFileSync(new URL(path, webSource), 'utf8'));
+type Texts = Record<string, Record<string, string>>;
+const messages = (locale: string, file: string): Texts[string] =>
+  json(`locales/${locale}/${file}.json`);
+type Block = { p: string } | { q: string } | { li: string[] } | { h: string };
+interface SiteDocument {
+  title: string;
+  blocks: Block[];
+}
+/** A block's first sentence of text: a paragraph, a question, a list's first item. */
+const textOfBlock = (block: Block) =>
+  'p' in block ? block.p : 'q' in block ? block.q : 'li' in block ? block.li[0]! : block.h;
+const siteDocument = (locale: string, name: string): SiteDocument => {
+  const legal = json(`content/legal/${locale}.json`);
+  return legal[name] ?? json(`content/pages/${locale}.json`)[name];
+};
+
+/** A page's `<h1>` and a sentence of its own content, in the locale's own words. */
+function ownText(name: string, locale: string): { h1: string; sentence: string } {
+  const routes = messages(locale, 'routes') as unknown as Record<string, Record<string, string>>;
+  if (name === 'index') {
+    const home = messages(locale, 'home');
+    return { h1: home.hero_title!, sentence: home.hero_text! };
+  }
+  if (name === 'login') {
+    const auth = messages(locale, 'auth');
+    return { h1: auth.login_title!, sentence: auth.login_intro! };
+  }
+  if (name === 'signup') {
+    const signup = messages(locale, 'signup');
+    return { h1: signup.title!, sentence: signup.intro! };
+  }
+  if (name === 'pricing') {
+    return { h1: routes.pricing!.title!, sentence: messages(locale, 'payments').pricing_intro! };
+  }
+  if (name.startsWith('pages-')) {
+    const document = siteDocument(locale, name.replace('pages-', ''));
+    const paragraph = document.blocks.find((block) => 'p' in block) ?? document.blocks[0]!;
+    return { h1: document.title, sentence: textOfBlock(paragraph) };
+  }
+  return { h1: routes[name]!.title!, sentence: routes[name]!.text! };
+}
+
+const textOf = (html: string) => unescapeHtml(html.replace(/<[^>]+>/g, ''));
+
 /** The page as the server sends it, before any script has run. */
 async function pageAsSent(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(app.url(path), { headers });
   return { status: response.status, html: await response.text() };
 }
+
+describe('every page the server renders for visitors, as sent', () => {
+  for (const locale of ['en', 'pl']) {
+    it(`holds its own heading and text in ${locale}, with nothing left to load`, async () => {
+      const missing: string[] = [];
+      for (const { name, path } of RENDERED_PATHS) {
+        const { status, html } = await pageAsSent(path, { 'accept-language': locale });
+        const expected = ownText(name, locale);
+        const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
+        const body = textOf(html.slice(html.indexOf('<div id="root">')));
+        if (status !== 200) missing.push(`${path}: status ${status}`);
+        if (!h1 || textOf(h1) !== expected.h1) missing.push(`${path}: <h1> ${h1}`);
+        if (!body.includes(expected.sentence)) missing.push(`${path}: "${expected.sentence}"`);
+        // No stand-in waits for the app: no placeholder bar, no skeleton, no disabled submit.
+        if (/class="placeholder/.test(html)) missing.push(`${path}: a placeholder`);
+        if (/<button[^>]*type="submit"[^>]*\sdisabled/.test(html))
+          missing.push(`${path}: a disabled submit button`);
+        if (!html.includes('data-start="on-use"')) missing.push(`${path}: not whole`);
+      }
+      expect(missing).toEqual([]);
+    });
+  }
+
+  it('prices in the visitor’s payment country, and a lander’s signup for a campaign visitor', async () => {
+    const pricing = async (cookie?: string) =>
+      textOf((await pageAsSent('/pricing', cookie ? { cookie } : {})).html);
+    const products = async (country: string) =>
+      (await (await fetch(app.url(`/api/products.php?country=${country}`))).json()) as {
+        products: { amount: number; currency: string }[];
+      };
+    const polish = await products('PL');
+    const priced = await pricing('amora.paymentCountry=PL');
+    expect(priced).toContain(messages('en', 'payments').vat_included!);
+    const [first] = polish.products;
+    const price = new Intl.NumberFormat('en', { style: 'currency', currency: first!.currency })
+      .format(first!.amount / 100)
+      .replace(/\u00a0/g, ' ');
+    expect(priced.replace(/\u00a0/g, ' ')).toContain(price);
+
+    // Signups for campaign visitors only: a visitor from one gets the form, in the HTML.
+    const admin = await app.newPage();
+    await logInThroughUi(admin.page, app.server.url, ADMIN);
+    const saveSignups = async (signups: string) => {
+      const site = await (await admin.page.request.get(app.url('/api/admin/settings.php'))).json();
+      const res = await admin.page.request.put(app.url('/api/admin/settings.php'), {
+        data: { ...site, settings: { ...site.settings, signups } },
+        headers: { 'X-App-Package': 'web' },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    await saveSignups('with_trafficsource');
+    try {
+      const invitation = messages('en', 'signup').invite_only_title!;
+      const email = messages('en', 'signup').email!;
+      const plain = await pageAsSent('/landers/video/campaign');
+      expect(textOf(plain.html)).toContain(invitation);
+      const arriving = await pageAsSent('/landers/video/campaign?network=partner1');
+      expect(textOf(arriving.html)).not.toContain(invitation);
+      expect(textOf(arriving.html)).toContain(email);
+      const kept = await pageAsSent('/landers/video/campaign', {
+        cookie: `amora_tracking=${encodeURIComponent(JSON.stringify({ network: 'partner1' }))}`,
+      });
+      expect(textOf(kept.html)).not.toContain(invitation);
+
+      // In the browser: the form as sent, taken over without a mismatch.
+      const { context, page } = await app.newPage();
+      const problems = watchProblems(page);
+      await page.goto(app.url('/landers/video/campaign?network=partner1'));
+      await page.locator('.signup-flow').getByLabel('E-mail address').waitFor();
+      await useThePage(page);
+      await page.locator('.signup-flow').getByLabel('E-mail address').waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+    } finally {
+      await saveSignups('all');
+      await admin.context.close();
+    }
+  });
+});
+
+describe('visitor pages untouched in the browser', () => {
+  it('show their text in <main> at load, in the visitor’s language, and stay quiet', async () => {
+    const { context, page } = await app.newPage({ locale: 'pl-PL' });
+    const problems = watchProblems(page);
+    for (const name of ['pages-terms', 'pricing', 'landers-gallery', 'index']) {
+      const { path } = RENDERED_PATHS.find((route) => route.name === name)!;
+      await page.goto(app.url(path));
+      const main = await page.locator('main').innerText();
+      const expected = ownText(name, 'pl');
+      expect(main, path).toContain(expected.h1);
+      expect(main.replace(/\s+/g, ' '), path).toContain(expected.sentence.replace(/\s+/g, ' '));
+      expect(await page.evaluate(() => document.documentElement.dataset.app), path).toBeUndefined();
+    }
+    // Left alone for five seconds, the terms page stays as sent: nothing starts, nothing fails.
+    await page.goto(app.url('/pages/terms'));
+    await page.waitForTimeout(5000);
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    expect(await page.locator('main').innerText()).toContain(ownText('pages-terms', 'pl').h1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('register the service worker on / untouched, and hold the install offer for the app', async () => {
+    const { context, page } = await app.newPage({ serviceWorkers: 'allow' });
+    await page.goto(app.url('/'));
+    const ready = await page.evaluate(async () => {
+      const registration = await Promise.race([
+        navigator.serviceWorker.ready,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 12_000)),
+      ]);
+      return !!registration?.active;
+    });
+    expect(ready).toBe(true);
+    // Nothing of the app came with it.
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    // The browser offers installing before anyone touched the page: the app, once there,
+    // still has the offer to show.
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      Object.assign(event, {
+        prompt: async () => {},
+        userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+      });
+      window.dispatchEvent(event);
+    });
+    await useThePage(page);
+    await page.getByRole('button', { name: 'Install app' }).waitFor();
+    // The unsubscribed notice of the digest mail's link is in the page as sent.
+    const { html } = await pageAsSent('/?unsubscribed=1');
+    expect(textOf(html)).toContain(messages('en', 'notifications').unsubscribed!);
+    await context.close();
+  });
+});
 
 describe('visitor pages rendered on the server (decision 046)', () => {
   it('come whole in the visitor’s language, with the scripts after what the page shows', async () => {
@@ -67,14 +273,11 @@ describe('visitor pages rendered on the server (decision 046)', () => {
 
   it('are taken over by the app without a mismatch, and work as before', async () => {
     const { context, page } = await app.newPage({ locale: 'fr-FR' });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
+    const problems = watchProblems(page);
     for (const path of VISITOR_PAGES) {
       await page.goto(app.url(path));
       expect(await page.locator('#amora-page-data').count(), path).toBe(1);
+      await useThePage(page);
       expect(await page.evaluate(() => document.documentElement.lang), path).toBe('fr-FR');
     }
     expect(problems).toEqual([]);
@@ -180,6 +383,7 @@ describe('visitor pages rendered on the server (decision 046)', () => {
       if (request.url().includes('/api/search.php')) searches.push(request.url());
     });
     await page.goto(app.url('/landers/video/spring-campaign'));
+    await useThePage(page);
     const faces = page.getByRole('img', { name: /^Photos of members: / });
     // The app took the page over with the members the server read for it; the other
     // faces join a moment later.

@@ -17,13 +17,25 @@ const shared = fileURLToPath(new URL('../../packages/shared/src', import.meta.ur
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const buildId = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
 
+/** A route's pathname pattern, with any query string after it. */
+const withQuery = (regex: RegExp) => `${regex.source.replace(/\$$/, '')}(?:\\?.*)?$`;
+
 /**
  * The service worker answers a navigation from its cached app shell only for a path of
  * the shared route table (optionally with a query string); anything else goes to the
- * network, so unknown paths keep their real 404 and server redirects stay real.
+ * network, so unknown paths keep their real 404 and server redirects stay real. The pages
+ * the server renders for visitors go to the network too, which sends a visitor the page
+ * whole (decision 046) and a member the bare app; the shell answers them only offline.
  */
-const navigationAllowlist = ROUTE_PATTERNS.filter(({ route }) => !route.redirectTo).map(
-  ({ regex }) => new RegExp(`${regex.source.replace(/\$$/, '')}(?:\\?.*)?$`),
+const navigationAllowlist = ROUTE_PATTERNS.filter(
+  ({ route }) => !route.redirectTo && !route.rendersOnServer,
+).map(({ regex }) => new RegExp(withQuery(regex)));
+
+/** The rendered pages' full addresses (the worker matches a runtime route on the URL). */
+const renderedPages = new RegExp(
+  `^https?://[^/]+(?:${ROUTE_PATTERNS.filter(({ route }) => route.rendersOnServer)
+    .map(({ regex }) => `(?:${withQuery(regex).replace(/^\^/, '')})`)
+    .join('|')})`,
 );
 
 /**
@@ -35,6 +47,12 @@ const navigationAllowlist = ROUTE_PATTERNS.filter(({ route }) => !route.redirect
  */
 const APP_START = `${src}/app/start-app.tsx`;
 const ENTRY = `${src}/main.tsx`;
+/**
+ * The service worker's registration, which the start-up script imports once the page has
+ * loaded, touched or not: a chunk of its own, for in the app's chunk it would bring the
+ * app, which starts as it loads.
+ */
+const SERVICE_WORKER = `${src}/lib/service-worker.ts`;
 let withTheEntry: Set<string> | null = null;
 
 function entryModules(ctx: ChunkingContext): Set<string> {
@@ -157,11 +175,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                // First, so the app's group below, which takes what its modules import,
-                // leaves the start-up script's own modules to it.
+                // First, so the groups below, which take what their modules import, leave
+                // the start-up script's own modules to it.
                 {
                   name: (id: string, ctx: ChunkingContext) =>
                     entryModules(ctx).has(id) ? 'index' : null,
+                  priority: 3,
+                },
+                {
+                  name: (id: string) => (id === SERVICE_WORKER ? 'service-worker' : null),
                   priority: 2,
                 },
                 { name: startupChunk, debugName: 'startup', priority: 1 },
@@ -218,7 +240,13 @@ function clientPlugins(): Pick<UserConfig, 'plugins'> {
           // and locale tables (a day, or revalidated when uncacheable) are cached on first use
           // by the browser's HTTP cache, which also answers offline. A runtime cache here kept
           // a waiting update from taking over while prefetched chunks went through it.
-          runtimeCaching: [],
+          runtimeCaching: [
+            {
+              urlPattern: renderedPages,
+              handler: 'NetworkOnly',
+              options: { precacheFallback: { fallbackURL: '/index.html' } },
+            },
+          ],
         },
       }),
     ],

@@ -1,7 +1,11 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PAGE_DATA_ID } from '@amora/shared/page-marks';
+import {
+  PAGE_DATA_ID,
+  STARTS_ON_USE_ATTRIBUTE,
+  STARTS_ON_USE_VALUE,
+} from '@amora/shared/page-marks';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { type BrowserKind, connectBrowser, launchBrowser } from './browser.js';
@@ -18,21 +22,36 @@ export interface App {
 }
 
 /**
- * A page the server rendered shows before its app has taken it over (decision 046), and
- * the app of a visitor's page starts when the visitor first reaches for it (decision 048):
- * `goto` and `reload` move the pointer over the page, as a visitor's hand would, and wait
- * for the app, as a member waits for a page to respond.
+ * A visitor's first touch of a page whose app starts on first use (decision 048): the
+ * pointer moves over the page, as a visitor's hand would, and the app takes the page over.
+ * Only tests about touching call it; every other test acts as a visitor would (a click, a
+ * key, a field filled), which starts the app by itself.
+ */
+export async function useThePage(page: Page): Promise<void> {
+  // Two steps: a pointer already resting where it is sent would not move at all.
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+}
+
+/**
+ * `goto` and `reload` return when the page has loaded, as a visitor sees it: a page the
+ * server rendered whole (decision 046) is not touched, and its app waits for the visitor
+ * (decision 048). A page that starts its app itself (a member's page, or a visitor's page
+ * whose reads failed on the server) is waited for, as a member waits for a page to respond.
  */
 export function untilTheAppTakesOver(page: Page): Page {
+  // The app's own pages only: not a plain page of the server's (the test checkout) or
+  // another site's.
+  const startsItself = () =>
+    page.evaluate(
+      ({ dataId, attribute, value }) =>
+        !!document.getElementById('root') &&
+        document.getElementById(dataId)?.getAttribute(attribute) !== value,
+      { dataId: PAGE_DATA_ID, attribute: STARTS_ON_USE_ATTRIBUTE, value: STARTS_ON_USE_VALUE },
+    );
   const appReady = async () => {
-    const waits = await page.evaluate((dataId) => {
-      const data = document.getElementById(dataId);
-      return !!data && document.documentElement.dataset.app !== 'ready';
-    }, PAGE_DATA_ID);
-    if (!waits) return;
-    // Two steps: a pointer already resting where it is sent would not move at all.
-    await page.mouse.move(1, 1);
-    await page.mouse.move(2, 2);
+    if (!(await startsItself())) return;
     await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
   };
   const goto = page.goto.bind(page);

@@ -16,3 +16,12 @@ export const STARTS_ON_USE_VALUE = 'on-use';
 
 /** A `<template>` holding the page's preload links, added to the page when the app starts. */
 export const START_PRELOADS_ID = 'amora-start-preloads';
+
+/**
+ * The visitor's own cookies a page's rendering reads, and nothing else of the request: the
+ * campaign they came from (its signup and its search depend on it) and the payment country
+ * they chose (the prices shown). Never the session: a member's page is not rendered.
+ */
+export const TRACKING_COOKIE = 'amora_tracking';
+export const PAYMENT_COUNTRY_COOKIE = 'amora.paymentCountry';
+export const RENDER_COOKIES = [TRACKING_COOKIE, PAYMENT_COUNTRY_COOKIE] as const;

@@ -16,7 +16,18 @@ export interface AppRoute {
   redirectTo?: string;
   /** Only in the demo mode (the `/_dev` pages); production answers 404 (decision 029). */
   demoOnly?: true;
+  /**
+   * A page visitors arrive on from outside: the server renders it whole for a visitor
+   * without a session, with its loaders' data (decisions 046, 048).
+   */
+  rendersOnServer?: true;
 }
+
+/** A route of the table that the server renders for visitors. */
+const rendered = <T extends AppRoute>(route: T): T & { rendersOnServer: true } => ({
+  ...route,
+  rendersOnServer: true,
+});
 
 const page = (name: string, path: string, auth: RouteAuth, layout: RouteLayout = 'default') => ({
   name,
@@ -47,16 +58,16 @@ export const LANDER_KINDS = [
 ] as const;
 
 export const APP_ROUTES: readonly AppRoute[] = [
-  page('index', '/', 'optional'),
-  page('login', '/login', 'none'),
-  page('signup', '/signup', 'none'),
+  rendered(page('index', '/', 'optional')),
+  rendered(page('login', '/login', 'none')),
+  rendered(page('signup', '/signup', 'none')),
   page('complete-signup', '/complete-signup', 'none'),
   page('activate-done', '/activate/done', 'none'),
   page('activate-error', '/activate/error', 'none'),
   page('mail-change-do', '/mail-change/do', 'none'),
   page('reset-password', '/reset-password', 'optional'),
   page('reset-password-do', '/reset-password/do', 'optional'),
-  ...STATIC_PAGES.map((p) => page(`pages-${p}`, `/pages/${p}`, 'none')),
+  ...STATIC_PAGES.map((p) => rendered(page(`pages-${p}`, `/pages/${p}`, 'none'))),
   { ...page('members', '/members', 'required'), aliases: ['/search'] },
   {
     ...page('members-memberId', '/members/:memberId', 'optional'),
@@ -70,9 +81,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   page('chats', '/chats', 'required'),
   page('chats-chatId', '/chats/:chatId', 'required', 'chat'),
   page('premium', '/premium', 'required'),
-  page('pricing', '/pricing', 'none'),
+  rendered(page('pricing', '/pricing', 'none')),
   page('profile', '/profile', 'required'),
-  page('complaints', '/complaints', 'none'),
+  rendered(page('complaints', '/complaints', 'none')),
   page('likes', '/likes', 'required'),
   page('likes-type', '/likes/:type', 'required'),
   page('match-finder', '/match-finder', 'none', 'empty'),
@@ -88,11 +99,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
   page('admin-member', '/admin/members/:memberId', 'required'),
   page('admin-order', '/admin/orders/:orderId', 'required'),
   ...LANDER_KINDS.map((kind) =>
-    page(
-      `landers-${kind}`,
-      `/landers/${kind}/:slug`,
-      'none',
-      kind === 'transitionsvideolanding' ? 'empty' : 'lander',
+    rendered(
+      page(
+        `landers-${kind}`,
+        `/landers/${kind}/:slug`,
+        'none',
+        kind === 'transitionsvideolanding' ? 'empty' : 'lander',
+      ),
     ),
   ),
   ...[

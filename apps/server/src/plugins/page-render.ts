@@ -8,6 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 /** What the web build's server rendering answers (apps/web/src/app/prerender/render-page.tsx). */
 export interface RenderedPage {
   html: string;
+  /** The page's `<title>` text. */
+  title: string | null;
   data: string;
   /** The page shows all it will show until used: its app starts on first use (decision 048). */
   startsOnUse: boolean;
@@ -20,8 +22,19 @@ interface RenderModule {
     messages: Record<string, unknown>;
     settings: Settings;
     companyInfo: CompanyInfo;
+    cookies: Record<string, string>;
     calls: (path: string) => Promise<Response>;
   }): Promise<RenderedPage | null>;
+}
+
+/** A visitor's page to render: its address, language, settings and the visitor's own cookies. */
+export interface PageToRender {
+  url: URL;
+  locale: Locale;
+  settings: Settings;
+  /** The visitor's cookies among RENDER_COOKIES (@amora/shared/page-marks). */
+  cookies: Record<string, string>;
+  calls: (path: string) => Promise<Response>;
 }
 
 /**
@@ -83,13 +96,11 @@ export function pageRenderer({ webRoot, log, rendersPerMinute, companyInfo }: Re
   };
 
   return async (
-    url: URL,
-    locale: Locale,
-    settings: Settings,
-    calls: (path: string) => Promise<Response>,
+    { url, locale, settings, cookies, calls }: PageToRender,
     address: string,
   ): Promise<RenderedPage | null> => {
-    const key = `${locale} ${url.pathname}${url.search} ${JSON.stringify(settings)}`;
+    // Everything the page is rendered from: the same key, the same page.
+    const key = JSON.stringify([locale, `${url.pathname}${url.search}`, settings, cookies]);
     const cached = pages.get(key);
     pages.delete(key);
     if (cached && Date.now() - cached.at < CACHED_FOR_MS) {
@@ -105,6 +116,7 @@ export function pageRenderer({ webRoot, log, rendersPerMinute, companyInfo }: Re
         messages: messagesOf(locale),
         settings,
         companyInfo: await companyInfo(),
+        cookies,
         calls,
       });
       pages.set(key, { page, at: Date.now() });

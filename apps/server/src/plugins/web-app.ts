@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_PACKAGE_HEADER, LOCALE_INFO } from '@amora/shared/constants';
-import { START_PRELOADS_ID } from '@amora/shared/page-marks';
-import { matchRoute } from '@amora/shared/routes';
+import { RENDER_COOKIES, START_PRELOADS_ID } from '@amora/shared/page-marks';
+import { type AppRoute, matchRoute } from '@amora/shared/routes';
 import { LOCALE_COOKIE, LOCALE_MESSAGES_MAX_AGE_SECONDS } from '@amora/shared/rules/locale';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addressKey } from '../lib/client-address.js';
+import { escapeHtml } from '../lib/plain-page.js';
 import { decodedPath } from '../lib/route-path.js';
 import { SESSION_COOKIE } from '../modules/auth/session.service.js';
 import { settingsForRequest } from '../modules/site/settings.service.js';
@@ -40,17 +41,6 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 const isApiPath = (path: string) => path.startsWith('/api/') || path === '/api';
 
 /**
- * The pages a visitor arrives on from outside, rendered on the server so that a phone
- * paints them before the app's script has arrived (issue 24, decision 046).
- */
-const SERVER_RENDERED = new Set(['index', 'login', 'signup', 'pricing', 'complaints']);
-const SERVER_RENDERED_PREFIXES = ['pages-', 'landers-'];
-
-const rendersOnServer = (routeName: string) =>
-  SERVER_RENDERED.has(routeName) ||
-  SERVER_RENDERED_PREFIXES.some((prefix) => routeName.startsWith(prefix));
-
-/**
  * The app's page with the server's rendering of it, in the language it was rendered in.
  * The page shows without its scripts, so they load after the styles and pictures it shows
  * (`fetchpriority="low"`), which a phone's thin connection would otherwise share with them.
@@ -66,6 +56,9 @@ function withRenderedPage(indexHtml: string, links: string, page: RenderedPage, 
       );
   return indexHtml
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace(/<title>[^<]*<\/title>/, (title) =>
+      page.title === null ? title : `<title>${escapeHtml(page.title)}</title>`,
+    )
     .replace('</head>', `${preloads}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
     .replace('</body>', `${page.data}</body>`);
@@ -114,8 +107,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   });
 
   /** A visitor's page rendered on the server; null for a member or any other page. */
-  const renderedFor = async (request: FastifyRequest, routeName: string | null) => {
-    if (!routeName || !rendersOnServer(routeName) || request.cookies?.[SESSION_COOKIE]) {
+  const renderedFor = async (request: FastifyRequest, route: AppRoute | null) => {
+    if (!route?.rendersOnServer || request.cookies?.[SESSION_COOKIE]) {
       return null;
     }
     const locale = pageLocale(request.cookies?.[LOCALE_COOKIE], request.headers['accept-language']);
@@ -139,7 +132,17 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
         headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
       });
     };
-    const page = await renderPage(url, locale, settings, calls, addressKey(request.ip));
+    // Of the request, the rendering reads the page's address and language, and these
+    // cookies of the visitor's alone.
+    const cookies: Record<string, string> = {};
+    for (const name of RENDER_COOKIES) {
+      const value = request.cookies?.[name];
+      if (value !== undefined) cookies[name] = value;
+    }
+    const page = await renderPage(
+      { url, locale, settings, cookies, calls },
+      addressKey(request.ip),
+    );
     return page && { page, lang: LOCALE_INFO[locale].tag };
   };
 
@@ -200,16 +203,16 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    routeName: string | null,
+    route: AppRoute | null,
   ) => {
     const { uncacheable_locales } = await readStoredSettings(app.db);
     const links = preloadsFor(
-      routeName,
+      route?.name ?? null,
       request.cookies?.[LOCALE_COOKIE],
       request.headers['accept-language'],
       uncacheable_locales,
     );
-    const rendered = status === 200 ? await renderedFor(request, routeName) : null;
+    const rendered = status === 200 ? await renderedFor(request, route) : null;
     return (
       reply
         .status(status)
@@ -243,11 +246,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     const demo = app.config.mode === 'demo' && !hidesDemo(app.config, request.headers);
     const match = found?.route.demoOnly && !demo ? null : found;
     if (match?.route.redirectTo) return reply.redirect(match.route.redirectTo);
-    return sendApp(request, reply, match ? 200 : 404, match?.route.name ?? null);
+    return sendApp(request, reply, match ? 200 : 404, match?.route ?? null);
   });
 
   // "/" is a client route too; give it the app explicitly so static index lookup never wins.
-  app.get('/', { schema: { hide: true } }, (request, reply) =>
-    sendApp(request, reply, 200, 'index'),
-  );
+  const home = matchRoute('/')!.route;
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendApp(request, reply, 200, home));
 });

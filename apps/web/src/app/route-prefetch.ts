@@ -2,7 +2,7 @@ import { matchRoute } from '@amora/shared/routes';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { isUpdateWaiting } from '@/lib/service-worker';
-import { appStartedByUse, VISITOR_HERE_EVENTS } from './prerender/start-on-use';
+import { appStartedByUse, VISITOR_HERE_EVENTS, visitorActed } from './prerender/start-on-use';
 import { screenFor } from './route-modules';
 
 /** Spec section 9: at most about four at once, and only a handful per page. */
@@ -62,7 +62,8 @@ export function useRoutePrefetch() {
   useEffect(() => {
     if (slowConnection()) return;
     let idle: number | undefined;
-    const start = () => {
+    const start = (event?: Event) => {
+      if (event && !visitorActed(event)) return;
       for (const type of VISITOR_HERE_EVENTS) window.removeEventListener(type, start);
       // A waiting new version replaces this one's chunks: fetching them would be waste,
       // and it kept the waiting worker from taking over when the member chose Refresh.

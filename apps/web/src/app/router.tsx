@@ -18,6 +18,7 @@ import { PageLoading } from './layouts/page-loading';
 import { RootLayout } from './layouts/root-layout';
 import { notFoundScreen, screenFor } from './route-modules';
 import { RouteError } from './routes/errors/route-error';
+import type { ScreenLoader } from './screen-loader';
 
 const LAYOUTS: Record<RouteLayout, ComponentType> = {
   default: DefaultLayout,
@@ -27,29 +28,51 @@ const LAYOUTS: Record<RouteLayout, ComponentType> = {
   none: EmptyLayout,
 };
 
+type ScreenModule = Awaited<ReturnType<ReturnType<typeof screenFor>>> & { loader?: ScreenLoader };
+
+/**
+ * The screen's module as the router takes it, without its `loader`: that one takes the
+ * query client, and the route's own loader runs it.
+ */
+const screenOf = (load: () => Promise<ScreenModule>) => async () => {
+  const { loader: _ownLoader, ...screen } = await load();
+  return screen;
+};
+
 /** Every route of the shared table (and its aliases), each behind its auth rule. */
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
-  const authLoader =
-    (route: AppRoute) =>
-    async ({ request }: LoaderFunctionArgs) => {
+  /**
+   * The auth rule, then what the screen reads before it shows (screen-loader.ts). A read
+   * that fails leaves its query failed, not the route: the screen says so in place and asks
+   * again, and the server sends such a page with its app started at once.
+   */
+  const routeLoader =
+    (route: AppRoute, load: () => Promise<ScreenModule>) => async (args: LoaderFunctionArgs) => {
+      const { request } = args;
       if (route.redirectTo) return redirect(route.redirectTo);
       // The table's parameter checks (member and chat ids are numbers): failing one is a 404.
       if (!matchRoute(new URL(request.url).pathname)) throw new Response(null, { status: 404 });
-      const user = await queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
+      const [user, screen] = await Promise.all([
+        queryClient.ensureQueryData(userQueryOptions()).catch(() => null),
+        load(),
+      ]);
       if (route.auth === 'required' && !user) {
         const url = new URL(request.url);
         return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
       }
+      await screen.loader?.(queryClient, args).catch(() => undefined);
       return null;
     };
 
-  const toRoutes = (route: AppRoute): RouteObject[] =>
-    [route.path, ...(route.aliases ?? [])].map((path) => ({
+  const toRoutes = (route: AppRoute): RouteObject[] => {
+    const load = screenFor(route.name) as () => Promise<ScreenModule>;
+    return [route.path, ...(route.aliases ?? [])].map((path) => ({
       path,
       handle: { route },
-      loader: authLoader(route),
-      lazy: screenFor(route.name),
+      loader: routeLoader(route, load),
+      lazy: screenOf(load),
     }));
+  };
 
   const byLayout = (layout: RouteLayout): RouteObject => {
     const Layout = LAYOUTS[layout];

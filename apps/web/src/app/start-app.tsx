@@ -5,7 +5,7 @@ import { listenForPushMessages } from '@/lib/last-push';
 import { createQueryClient } from '@/lib/query-client';
 import { watchBuilds } from './build-watch';
 import { loadScreensOf } from './prerender/load-screens';
-import { readPageData, seedQueries } from './prerender/page-data';
+import { readPageData, takeOverQueries } from './prerender/page-data';
 import { App } from './providers';
 import { appRoutes, createRouter } from './router';
 
@@ -18,8 +18,8 @@ const page = readPageData();
 
 if (page) {
   // The server rendered this visitor's page (decision 046): the app takes the markup over
-  // with the same language, settings and loaders' answers, once the screen's code is here.
-  seedQueries(queryClient, page);
+  // with the same language and the loaders' answers, once the screen's code is here.
+  takeOverQueries(queryClient, page);
   const routes = appRoutes(queryClient);
   void Promise.all([initI18n(page.locale), loadScreensOf(routes, window.location)]).then(() => {
     const router = createRouter(queryClient, routes, page.router);

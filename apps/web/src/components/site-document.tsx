@@ -1,5 +1,5 @@
 import type { Locale } from '@amora/shared/constants';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { currentLocale } from '@/lib/i18n';
 
 /** Terms and privacy (also shown in the signup form), and the other static pages. */
@@ -38,17 +38,23 @@ const pages: Loaders = {
 
 const isLegal = (name: SiteDocumentName) => (LEGAL as readonly string[]).includes(name);
 
-/** A document in the interface language, loaded only when someone opens it. */
-export function useSiteDocument(name: SiteDocumentName) {
-  const locale = currentLocale();
+/**
+ * One document in one language, one query each (`/pages/terms` carries the terms only):
+ * loaded when someone opens it, or by the page's loader before it renders.
+ */
+export const siteDocumentQueryOptions = (name: SiteDocumentName, locale: Locale) => {
   const collection = isLegal(name) ? 'legal' : 'pages';
-  return useQuery({
-    queryKey: ['site-documents', collection, locale],
-    queryFn: async () => (await (isLegal(name) ? legal : pages)[locale]()).default,
+  return queryOptions({
+    queryKey: ['site-document', collection, name, locale] as const,
+    queryFn: async (): Promise<SiteDocumentText | null> =>
+      (await (isLegal(name) ? legal : pages)[locale]()).default[name] ?? null,
     staleTime: Number.POSITIVE_INFINITY,
-    select: (texts) => texts[name],
   });
-}
+};
+
+/** A document in the interface language. */
+export const useSiteDocument = (name: SiteDocumentName) =>
+  useQuery(siteDocumentQueryOptions(name, currentLocale()));
 
 export function SiteDocument({ name }: { name: SiteDocumentName }) {
   const { data } = useSiteDocument(name);

@@ -1,7 +1,8 @@
+import { TRACKING_COOKIE } from '@amora/shared/page-marks';
 import { readTracking, type Tracking } from '@amora/shared/rules/tracking';
 import { readValue, storeValue } from './storage';
 
-const KEY = 'amora_tracking';
+const KEY = TRACKING_COOKIE;
 
 /**
  * Stores tracking parameters of the landing URL with the visitor (spec section 4) and
@@ -12,7 +13,7 @@ export function captureTracking(location: Location = window.location) {
   const { tracking, consumed } = readTracking(params);
   if (consumed.length === 0) return;
   if (Object.keys(tracking).length > 0)
-    storeValue(KEY, JSON.stringify({ ...storedTracking(), ...tracking }));
+    storeValue(KEY, JSON.stringify(trackingAfter(params, storedTracking())));
   for (const name of consumed) params.delete(name);
   const query = params.toString();
   window.history.replaceState(
@@ -28,4 +29,9 @@ export function storedTracking(): Tracking {
   } catch {
     return {};
   }
+}
+
+/** A visitor's tracking once they arrived on an address: what it names over what was kept. */
+export function trackingAfter(params: URLSearchParams, stored: Tracking): Tracking {
+  return { ...stored, ...readTracking(params).tracking };
 }

@@ -5,7 +5,7 @@ import {
   STARTS_ON_USE_VALUE,
 } from '@amora/shared/page-marks';
 import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
-import type { QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import { companyInfoQueryOptions } from '@/lib/company-info-query';
 import { settingsKeys } from '@/lib/settings-query';
@@ -13,23 +13,15 @@ import { rememberUncacheableLocales } from '@/lib/uncacheable-locales';
 import { userKeys } from '@/lib/user-query';
 
 /**
- * What a page the server rendered (decision 046) brings for the app to take over with:
- * the language it was rendered in, the settings and company details it was rendered with,
- * and the loaders' answers. Sent as a JSON data block, not a script: the CSP allows only our own scripts.
+ * What a page the server rendered (decision 046) brings for the app to take over with: the
+ * language it was rendered in, the loaders' answers for the router, and the query cache as
+ * the loaders left it (`dehydrate`: settings, company details, the page's own reads). Sent
+ * as a JSON data block, not a script: the CSP allows only our own scripts.
  */
 export interface PageData {
   locale: Locale;
-  settings: Settings;
-  companyInfo: CompanyInfo;
   router: HydrationState;
-  /** What the page's own queries read on the server (server-reads.ts). */
-  queries: ReadOnServer[];
-}
-
-/** One query's answer as the server read it. */
-export interface ReadOnServer {
-  queryKey: readonly unknown[];
-  data: unknown;
+  queries: DehydratedState;
 }
 
 /**
@@ -53,17 +45,20 @@ export function readPageData(): PageData | null {
   }
 }
 
-/** A visitor's queries as the page was rendered with them: nobody logged in, and the rest. */
+/** What the server's rendering knows before its loaders run: nobody logged in, and the rest. */
 export function seedQueries(
   queryClient: QueryClient,
-  data: Pick<PageData, 'settings' | 'companyInfo'> & Partial<Pick<PageData, 'queries'>>,
+  data: { settings: Settings; companyInfo: CompanyInfo },
 ): void {
-  for (const { queryKey, data: answer } of data.queries ?? []) {
-    queryClient.setQueryData(queryKey, answer);
-  }
   queryClient.setQueryData(userKeys.all, null);
   queryClient.setQueryData(settingsKeys.all, data.settings);
-  // What the settings' own query does with them: a locale table to ask for with no-cache.
-  rememberUncacheableLocales(data.settings.uncacheable_locales);
   queryClient.setQueryData(companyInfoQueryOptions().queryKey, data.companyInfo);
+}
+
+/** The browser's cache as the server's rendering left it. */
+export function takeOverQueries(queryClient: QueryClient, page: PageData): void {
+  hydrate(queryClient, page.queries);
+  const settings = queryClient.getQueryData<Settings>(settingsKeys.all);
+  // What the settings' own query does with them: a locale table to ask for with no-cache.
+  if (settings) rememberUncacheableLocales(settings.uncacheable_locales);
 }

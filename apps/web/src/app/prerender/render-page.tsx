@@ -4,19 +4,22 @@
  * it sends, so the markup and the scripts that take it over always come from one build.
  */
 import type { Locale } from '@amora/shared/constants';
+import { RENDER_COOKIES, TRACKING_COOKIE } from '@amora/shared/page-marks';
 import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { ServerCalls } from '@/lib/api-client';
+import { answerCallsOnServer, type ServerCalls } from '@/lib/api-client';
 import { I18N_OPTIONS } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { readCookiesWhileRendering } from '@/lib/storage';
+import { storedTracking, trackingAfter } from '@/lib/tracking';
+import { takeRenderedTitle } from '@/lib/use-document-title';
 import { appRoutes } from '../router';
 import { type PageData, pageDataElement, seedQueries } from './page-data';
-import { everyMemberRead, membersRead, readMembersOnServer } from './server-reads';
 
 export interface RenderRequest {
   /** The page's absolute URL. */
@@ -28,6 +31,8 @@ export interface RenderRequest {
   settings: Settings;
   /** What `/api/companyinfo.php` answers: the footer shows it. */
   companyInfo: CompanyInfo;
+  /** The visitor's cookies among RENDER_COOKIES; the server passes no other. */
+  cookies: Partial<Record<(typeof RENDER_COOKIES)[number], string>>;
   /** The API's answers to this visitor's reads, from the server's own process. */
   calls: ServerCalls;
 }
@@ -35,26 +40,50 @@ export interface RenderRequest {
 export interface RenderedPage {
   /** The markup for `#root`. */
   html: string;
+  /** The page's `<title>` text, as the app sets it ("Page · Site"). */
+  title: string | null;
   /** The data block the app takes the page over with (page-data.ts). */
   data: string;
-  /** The page shows all it will show until used: its app starts on first use (decision 048). */
+  /**
+   * The page shows all it will show until used: its app starts on first use (decision
+   * 048). Not when a loader's read failed: the app starts at once and asks again.
+   */
   startsOnUse: boolean;
 }
 
 // The tables come with each request (the server reads them from the build), not by fetch.
 const ready = i18next.use(initReactI18next).init({ ...I18N_OPTIONS, resources: {} });
 
-/** One page at a time: the language is the one i18next instance's, which every screen reads. */
+/**
+ * One page at a time: the language is the one i18next instance's, and the visitor's
+ * cookies and the API are the module's own while a page renders.
+ */
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Renders a visitor's page, or answers null when the route does not render to a page of
- * its own (it redirects, or a loader failed): the server then sends the bare app.
+ * its own (it redirects, or is not found): the server then sends the bare app.
  */
 export function renderPage(request: RenderRequest): Promise<RenderedPage | null> {
   const rendered = queue.then(() => render(request));
   queue = rendered.catch(() => undefined);
   return rendered;
+}
+
+/**
+ * The visitor's cookies as the browser's start-up script leaves them: a campaign's
+ * parameters in the address are kept with the visitor before the app reads them.
+ */
+function cookiesAfterArrival(url: URL, cookies: RenderRequest['cookies']): Record<string, string> {
+  const own: Record<string, string> = {};
+  for (const name of RENDER_COOKIES) {
+    const value = cookies[name];
+    if (value !== undefined) own[name] = value;
+  }
+  readCookiesWhileRendering(own);
+  const tracking = trackingAfter(url.searchParams, storedTracking());
+  if (Object.keys(tracking).length > 0) own[TRACKING_COOKIE] = JSON.stringify(tracking);
+  return own;
 }
 
 async function render(request: RenderRequest): Promise<RenderedPage | null> {
@@ -65,13 +94,21 @@ async function render(request: RenderRequest): Promise<RenderedPage | null> {
   await i18next.changeLanguage(request.locale);
 
   const queryClient = createQueryClient();
+  // A read that fails is left to the browser: no retries while the visitor waits.
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
   seedQueries(queryClient, request);
-  const handler = createStaticHandler(appRoutes(queryClient));
-  const context = await handler.query(new Request(request.url));
-  if (context instanceof Response || context.errors) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // `prerender` waits for the parts loaded lazily, so the page comes whole, not as fallbacks.
-  const renderOnce = async () => {
+  readCookiesWhileRendering(cookiesAfterArrival(new URL(request.url), request.cookies));
+  answerCallsOnServer(request.calls);
+  takeRenderedTitle();
+  try {
+    // The routes' loaders read what each screen shows (screen-loader.ts), as in the browser.
+    const handler = createStaticHandler(appRoutes(queryClient));
+    const context = await handler.query(new Request(request.url));
+    if (context instanceof Response || context.errors) return null;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    // `prerender` waits for the parts loaded lazily, so the page comes whole, not as fallbacks.
     const { prelude } = await prerender(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
@@ -82,26 +119,29 @@ async function render(request: RenderRequest): Promise<RenderedPage | null> {
       // in place by an inline script (for a stream's sake; this page is sent whole).
       { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
     );
-    return new Response(prelude).text();
-  };
-  // The first rendering says which members the page shows; with them read, the next one
-  // shows them.
-  let html = await renderOnce();
-  if (await readMembersOnServer(queryClient, request.settings, request.calls)) {
-    html = await renderOnce();
+    const html = await new Response(prelude).text();
+    if (html.includes(PENDING_BOUNDARY)) return null;
+    const data: PageData = {
+      locale: request.locale,
+      router: { loaderData: context.loaderData, actionData: context.actionData },
+      queries: dehydrate(queryClient),
+    };
+    const startsOnUse = !anyReadFailed(queryClient);
+    return {
+      html: beforeTheAppTakesOver(html),
+      title: takeRenderedTitle(),
+      data: pageDataElement(data, startsOnUse),
+      startsOnUse,
+    };
+  } finally {
+    answerCallsOnServer(null);
+    readCookiesWhileRendering(null);
   }
-  if (html.includes(PENDING_BOUNDARY)) return null;
-  html = beforeTheAppTakesOver(html);
-  const data: PageData = {
-    locale: request.locale,
-    settings: request.settings,
-    companyInfo: request.companyInfo,
-    router: { loaderData: context.loaderData, actionData: context.actionData },
-    queries: membersRead(queryClient),
-  };
-  const startsOnUse = everyMemberRead(queryClient);
-  return { html, data: pageDataElement(data, startsOnUse), startsOnUse };
 }
+
+const anyReadFailed = (queryClient: QueryClient) =>
+  queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' })
+    .length > 0;
 
 /**
  * React's mark of a part sent after the rest with an inline script to put it in place,

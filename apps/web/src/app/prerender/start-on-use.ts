@@ -9,8 +9,9 @@ import {
  * What says a visitor is here and about to use the page: the start-up script starts the app
  * at the first of these, and the app prefetches the linked screens after one
  * (route-prefetch.ts). A pointer moving counts (a mouse on a desktop), so the app is usually
- * there before the first click; on a phone the first touch; focus for a screen reader. Not
- * 'scroll': the router's own scroll restoration fires it.
+ * there before the first click; on a phone the first touch; focus for a screen reader; any
+ * field changed, however (a value an assistant filled in). Not 'scroll': the router's own
+ * scroll restoration fires it.
  */
 export const VISITOR_HERE_EVENTS = [
   'pointerdown',
@@ -19,7 +20,21 @@ export const VISITOR_HERE_EVENTS = [
   'keydown',
   'focusin',
   'wheel',
+  'input',
+  'change',
 ] as const;
+
+/**
+ * Whether an event of VISITOR_HERE_EVENTS is the visitor's own: a browser moves the pointer
+ * itself, without moving it, when the page lays out under a pointer resting on it (to
+ * update what it hovers), and that says nothing about the visitor.
+ */
+export const visitorActed = (event: Event) =>
+  !(
+    event.type === 'pointermove' &&
+    (event as PointerEvent).movementX === 0 &&
+    (event as PointerEvent).movementY === 0
+  );
 
 /** The server rendered this page whole and asked for the app to start on first use. */
 export function startsOnFirstUse(): boolean {
@@ -69,9 +84,16 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
   const html = document.documentElement;
   let held: Held | null = null;
   let started = false;
+  // What the visitor put into each field, as they left it: the app's takeover may set a
+  // field back to the value it was rendered with.
+  const typed = new Map<Field, Typed>();
+  const onTyped = (event: Event) => {
+    const field = event.target;
+    if (isField(field) && field.closest('#root')) typed.set(field, typedIn(field));
+  };
 
-  const begin = () => {
-    if (started) return;
+  const begin = (event: Event) => {
+    if (started || !visitorActed(event)) return;
     started = true;
     startedByUse = true;
     for (const type of VISITOR_HERE_EVENTS) window.removeEventListener(type, begin, true);
@@ -87,7 +109,7 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
     event.preventDefault();
     held = action;
     html.dataset.app = 'starting';
-    begin();
+    begin(event);
   };
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0) return;
@@ -108,6 +130,8 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
     ready.disconnect();
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
+    document.removeEventListener('input', onTyped, true);
+    document.removeEventListener('change', onTyped, true);
     const action = held;
     held = null;
     if (!appStarted) {
@@ -115,76 +139,103 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
       if (action) replay(action, false);
       return;
     }
-    // A form held for the app is sent once the app knows what was typed into it.
-    const told = tellTheAppWhatWasTyped();
-    if (action?.kind === 'submit') void told.then(() => replay(action, true));
-    else if (action) replay(action, true);
+    // What was held is done once the whole page is the app's, its effects run (a lander's
+    // question on leaving it among them) and the fields typed into told.
+    void whenAllTakenOver(performance.now() + TAKE_OVER_WAIT_MS).then(() => {
+      tellTheAppWhatWasTyped(typed);
+      if (action) replay(action, true);
+    });
   }
 
   for (const type of VISITOR_HERE_EVENTS)
     window.addEventListener(type, begin, { capture: true, passive: true });
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
+  document.addEventListener('input', onTyped, true);
+  document.addEventListener('change', onTyped, true);
   ready.observe(html, { attributes: true, attributeFilter: ['data-app'] });
 }
 
-/** How long after the app's start a part of the page may still be taken over. */
-const TAKE_OVER_WAIT_MS = 10_000;
+/**
+ * How long after the app's start a part of the page may still be taken over (a screen's
+ * part loaded lazily); past it the fields are told anyway, in case something not React's
+ * (a browser extension) put an element into the page.
+ */
+const TAKE_OVER_WAIT_MS = 3_000;
 
 /** React marks each element it has taken over with its fibre, under a key of this prefix. */
 const takenOver = (element: Element) =>
   Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+/** A field's value as the visitor left it: text, the options chosen, or checked. */
+type Typed = { text: string } | { chosen: boolean[] } | { checked: boolean };
 
-const typedBeforeTheApp = (field: Field) => {
+const isField = (target: EventTarget | null): target is Field =>
+  target instanceof HTMLInputElement ||
+  target instanceof HTMLTextAreaElement ||
+  target instanceof HTMLSelectElement;
+
+function typedIn(field: Field): Typed {
   if (field instanceof HTMLSelectElement) {
-    return [...field.options].some((option) => option.selected !== option.defaultSelected);
+    return { chosen: [...field.options].map((option) => option.selected) };
   }
   if (field instanceof HTMLInputElement && /^(checkbox|radio)$/.test(field.type)) {
-    return field.checked !== field.defaultChecked;
+    return { checked: field.checked };
   }
-  return !/^(file|hidden)$/.test(field.type) && field.value !== field.defaultValue;
-};
+  return { text: field.value };
+}
 
 /**
- * Fields filled before the app was there keep what the visitor typed, but the app takes
- * them over as the server rendered them, and reads a field's value from its change events
- * (react-hook-form, React's own `onChange`). So each such field is told once, as soon as it
- * is taken over (a part loaded lazily is taken over after the rest), as if the visitor had
- * just typed it. React notices a change only against the value it last set: that is set to
- * the server's first, through React's own setter, and the visitor's put back.
+ * Every part of the page taken over, and the effects of that taking over run: a change
+ * told earlier (a language chosen) would have the parts still to be taken over render
+ * differently from the markup they take over, and a click done earlier would miss what
+ * those parts listen for.
  */
-function tellTheAppWhatWasTyped(): Promise<void> {
-  const fields = [
-    ...document.querySelectorAll<Field>('#root input, #root textarea, #root select'),
-  ].filter(typedBeforeTheApp);
-  const until = performance.now() + TAKE_OVER_WAIT_MS;
+function whenAllTakenOver(until: number): Promise<void> {
+  const root = document.getElementById('root');
+  // Resource hints React writes where a part rendered them and manages apart from its tree.
+  const parts = () => root?.querySelectorAll(':not(link, meta, title, style, script, template)');
   return new Promise((resolve) => {
     const step = () => {
-      for (const field of fields.filter(takenOver)) {
-        fields.splice(fields.indexOf(field), 1);
-        tell(field);
-      }
-      if (fields.length === 0 || performance.now() > until) resolve();
+      const waiting = [...(parts() ?? [])].some((element) => !takenOver(element));
+      // React runs a commit's effects in a task after it: the next frame, then a task.
+      if (!waiting || performance.now() > until) setTimeout(resolve, 0);
       else requestAnimationFrame(step);
     };
-    step();
+    requestAnimationFrame(step);
   });
 }
 
-function tell(field: Field) {
-  if (field instanceof HTMLSelectElement) {
+/**
+ * Fields filled before the app was there: the app takes them over as the server rendered
+ * them, and reads a field's value from its change events (react-hook-form, React's own
+ * `onChange`). So each such field is given what the visitor left in it and told, as if the
+ * visitor had just typed it. React notices a change only against the value it last set:
+ * that is set to the rendered one first, through React's own setter, and the visitor's
+ * put back.
+ */
+function tellTheAppWhatWasTyped(typed: Map<Field, Typed>) {
+  for (const [field, value] of typed) {
+    if (field.isConnected && !field.disabled) tell(field, value);
+  }
+}
+
+function tell(field: Field, value: Typed) {
+  if ('chosen' in value && field instanceof HTMLSelectElement) {
+    [...field.options].forEach((option, index) => {
+      option.selected = value.chosen[index] ?? false;
+    });
     field.dispatchEvent(new Event('change', { bubbles: true }));
-  } else if (/^(checkbox|radio)$/.test(field.type)) {
-    const checked = (field as HTMLInputElement).checked;
-    (field as HTMLInputElement).checked = !checked;
+  } else if ('checked' in value && field instanceof HTMLInputElement) {
+    if (field.checked === value.checked && field.type === 'radio' && !value.checked) return;
+    // A click sets it as left and tells React, which hears a checkbox by its click.
+    field.checked = !value.checked;
     field.click();
-  } else {
-    const typed = field.value;
+  } else if ('text' in value && !(field instanceof HTMLSelectElement)) {
     field.value = field.defaultValue;
     const prototype = Object.getPrototypeOf(field) as typeof HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value.text);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }

@@ -1,26 +1,34 @@
-import type { Country } from '@amora/shared/constants';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { FeatureHighlights } from '@/components/feature-highlights';
 import { MemberCard } from '@/components/member-card';
-import { useSearchMembers } from '@/features/search/api/search-members';
+import {
+  loadVisitorMembers,
+  visitorMembersQueryOptions,
+} from '@/features/search/api/visitor-members';
 import { SignupCard } from '@/features/signup/components/signup-card';
 import { useSettings, useSiteName } from '@/lib/settings-query';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { userKeys } from '@/lib/user-query';
+import type { ScreenLoader } from '../../screen-loader';
+import { useSession } from '../../session/session-context';
 import { useArrivedLoggedIn } from '../../session/use-arrived-logged-in';
+
+/** A visitor's home page comes with its glimpse of members; a member's goes on to search. */
+export const loader: ScreenLoader = async (queryClient) => {
+  if (queryClient.getQueryData(userKeys.all)) return;
+  await loadVisitorMembers(queryClient, 'home');
+};
 
 /** A glimpse of members for visitors, when the settings allow logged-out search (spec §6). */
 function MembersGlimpse() {
   const { t } = useTranslation();
   const settings = useSettings().data;
-  const search = useSearchMembers(
-    { country: settings?.geoip_selected_country as Country | undefined },
-    false,
-    'home',
-  );
+  const search = useInfiniteQuery(visitorMembersQueryOptions(settings, 'home'));
   const profiles = search.data?.pages[0]?.profiles.slice(0, 8) ?? [];
   if (!settings || profiles.length === 0) return null;
   return (
@@ -45,18 +53,11 @@ export function Component() {
   const arrivedLoggedIn = useArrivedLoggedIn();
   const name = useSiteName();
   useDocumentTitle(t('home.hero_title'));
-  // The digest mail's unsubscribe link lands here, logged in or not.
-  const [params, setParams] = useSearchParams();
-  const unsubscribed = params.get('unsubscribed');
-  useEffect(() => {
-    if (unsubscribed === null) return;
-    if (unsubscribed === '1') toast.success(t('notifications.unsubscribed'));
-    else toast.error(t('notifications.unsubscribe_failed'));
-    setParams({}, { replace: true });
-  }, [unsubscribed, setParams, t]);
+  const unsubscribed = useUnsubscribedNotice();
   if (arrivedLoggedIn) return <Navigate to="/members" replace />;
   return (
     <>
+      {unsubscribed !== null && <UnsubscribedNotice done={unsubscribed === '1'} />}
       <section className="hero row align-items-center g-4">
         <div className="col-md-7">
           <h1 className="display-5">{t('home.hero_title')}</h1>
@@ -91,5 +92,38 @@ export function Component() {
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * The digest mail's unsubscribe link lands here (`?unsubscribed=1`, or `0` when it failed),
+ * logged in or not. A visitor's page says it in the page, as the server sends it; a member,
+ * who goes on to search, hears it as a toast. Either way the address loses the parameter,
+ * so a reload or a bookmark does not say it again.
+ */
+function useUnsubscribedNotice(): string | null {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const [params, setParams] = useSearchParams();
+  const [said] = useState(() => params.get('unsubscribed'));
+  const told = useRef(false);
+  useEffect(() => {
+    if (said === null || told.current) return;
+    told.current = true;
+    if (isLoggedIn) {
+      if (said === '1') toast.success(t('notifications.unsubscribed'));
+      else toast.error(t('notifications.unsubscribe_failed'));
+    }
+    setParams({}, { replace: true });
+  }, [said, isLoggedIn, setParams, t]);
+  return isLoggedIn ? null : said;
+}
+
+function UnsubscribedNotice({ done }: { done: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`alert mt-3 ${done ? 'alert-success' : 'alert-danger'}`} role="status">
+      {t(done ? 'notifications.unsubscribed' : 'notifications.unsubscribe_failed')}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import type { Country } from '@amora/shared/constants';
 import type { LANDER_KINDS } from '@amora/shared/routes';
 import type { PublicProfile } from '@amora/shared/schemas/profile';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,17 @@ import { MemberCard } from '@/components/member-card';
 import { MemberCardSkeleton } from '@/components/member-card-skeleton';
 import { MemberPhoto } from '@/components/member-photo';
 import { Wordmark } from '@/components/wordmark';
-import { useSearchMembers } from '@/features/search/api/search-members';
+import {
+  loadVisitorMembers,
+  visitorMembersQueryOptions,
+} from '@/features/search/api/visitor-members';
 import { SignupCard } from '@/features/signup/components/signup-card';
 import { SiteEntryWarning } from '@/features/signup/components/site-entry-warning';
 import { useSettings, useSiteName } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { userKeys } from '@/lib/user-query';
 import { useCurrentRoute } from '../../layouts/current-route';
+import type { ScreenLoader } from '../../screen-loader';
 import { useArrivedLoggedIn } from '../../session/use-arrived-logged-in';
 
 type Kind = (typeof LANDER_KINDS)[number];
@@ -34,6 +39,12 @@ const VISUAL: Record<Kind, Visual> = {
 };
 
 const PROMISES = ['free', 'private', 'leave'] as const;
+
+/** A visitor's lander comes with the members it shows; a member goes on to search. */
+export const loader: ScreenLoader = async (queryClient) => {
+  if (queryClient.getQueryData(userKeys.all)) return;
+  await loadVisitorMembers(queryClient, 'lander');
+};
 const SKELETON_KEYS = ['s1', 's2', 's3', 's4'];
 
 /**
@@ -50,11 +61,7 @@ export function Component() {
   const visual = VISUAL[kind];
   const title = t(`routes.landers-${kind}.title`);
   useDocumentTitle(title);
-  const search = useSearchMembers(
-    { country: settings?.geoip_selected_country as Country | undefined },
-    false,
-    'lander',
-  );
+  const search = useInfiniteQuery(visitorMembersQueryOptions(settings, 'lander'));
   const profiles = search.data?.pages[0]?.profiles.filter((p) => p.main_image) ?? [];
 
   if (arrivedLoggedIn) return <Navigate to="/members" replace />;

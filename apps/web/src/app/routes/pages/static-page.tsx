@@ -1,13 +1,40 @@
+import { matchRoute } from '@amora/shared/routes';
 import { Mail, MessageCircleQuestion, Phone } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { SiteDocument, type SiteDocumentName, useSiteDocument } from '@/components/site-document';
-import { ServiceRequestForm } from '@/features/service/components/service-request-form';
+import {
+  SiteDocument,
+  type SiteDocumentName,
+  siteDocumentQueryOptions,
+  useSiteDocument,
+} from '@/components/site-document';
 import { useCompanyInfo } from '@/lib/company-info-query';
+import { currentLocale } from '@/lib/i18n';
 import { displayName } from '@/lib/locale-format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentRoute } from '../../layouts/current-route';
+import type { ScreenLoader } from '../../screen-loader';
+
+/** The question form of `/pages/service` alone: the other pages' first use does not load it. */
+const ServiceRequestForm = lazy(() =>
+  import('@/features/service/components/service-request-form').then((module) => ({
+    default: module.ServiceRequestForm,
+  })),
+);
+
+const documentOf = (routeName: string | undefined) =>
+  (routeName?.replace(/^pages-/, '') ?? 'terms') as SiteDocumentName;
+
+/** The page's own document, in the page's language, read before it shows. */
+export const loader: ScreenLoader = (queryClient, { request }) =>
+  queryClient.ensureQueryData(
+    siteDocumentQueryOptions(
+      documentOf(matchRoute(new URL(request.url).pathname)?.route.name),
+      currentLocale(),
+    ),
+  );
 
 /**
  * The static pages (`/pages/{name}`): terms and privacy (the same texts as the signup
@@ -17,7 +44,7 @@ import { useCurrentRoute } from '../../layouts/current-route';
 export function Component() {
   const { t } = useTranslation();
   const route = useCurrentRoute();
-  const name = (route?.name.replace(/^pages-/, '') ?? 'terms') as SiteDocumentName;
+  const name = documentOf(route?.name);
   const { data } = useSiteDocument(name);
   const title = data?.title ?? t(`routes.pages-${name}.title`);
   useDocumentTitle(title);
@@ -43,7 +70,9 @@ export function Component() {
       </div>
       {name === 'service' && (
         <div className="mt-3">
-          <ServiceRequestForm kind="question" />
+          <Suspense fallback={null}>
+            <ServiceRequestForm kind="question" />
+          </Suspense>
         </div>
       )}
     </div>

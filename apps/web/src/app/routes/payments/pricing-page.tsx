@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
+import { productsQueryOptions } from '@/features/payments/api/get-products';
 import { DiscountBanner } from '@/features/payments/components/discount-banner';
 import { PaymentCountrySelect } from '@/features/payments/components/payment-country-select';
 import { PaymentTermsNote } from '@/features/payments/components/payment-terms-note';
@@ -13,10 +14,23 @@ import { checkoutPath } from '@/features/payments/utils/checkout-path';
 import {
   storedPaymentCountry,
   storePaymentCountry,
+  visitorPaymentCountry,
 } from '@/features/payments/utils/payment-country';
-import { useSettings } from '@/lib/settings-query';
+import { settingsQueryOptions, useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { userKeys } from '@/lib/user-query';
+import type { ScreenLoader } from '../../screen-loader';
 import { useSession } from '../../session/session-context';
+
+/**
+ * A visitor's prices, for the country they chose before or their address suggests, read
+ * before the page shows; a member's wait for their discount code (the page asks itself).
+ */
+export const loader: ScreenLoader = async (queryClient) => {
+  if (queryClient.getQueryData(userKeys.all)) return;
+  const settings = await queryClient.ensureQueryData(settingsQueryOptions());
+  await queryClient.ensureQueryData(productsQueryOptions(visitorPaymentCountry(settings), null));
+};
 
 /**
  * /pricing: every package and plan with its price (with the member's active discount code,
@@ -30,10 +44,7 @@ export function Component() {
   // Logged in, the server prices for the member's own country; a visitor sees the country
   // they chose before, else the one the address suggests.
   const [chosen, setChosen] = useState(storedPaymentCountry);
-  const visitorCountry =
-    chosen && (settings?.countries as readonly string[] | undefined)?.includes(chosen)
-      ? chosen
-      : settings?.geoip_selected_country;
+  const visitorCountry = settings ? visitorPaymentCountry(settings, chosen) : undefined;
   const discount = useActiveDiscount(isLoggedIn);
   const { query: products, refusal } = useDiscountedProducts(
     isLoggedIn ? null : visitorCountry,

@@ -1,5 +1,5 @@
 import type { Product, ProductsResponse } from '@amora/shared/schemas/orders';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Discount } from './get-discount';
 
@@ -17,12 +17,8 @@ export const productKeys = { all: ['products'] as const };
  * GET /api/products.php: prices for the member (or, logged out, the visitor's country),
  * discounted by `discountCode` when given (409 `discount_invalid` when it cannot be used).
  */
-export const useProducts = (
-  country?: string | null,
-  discountCode?: string | null,
-  enabled = true,
-) =>
-  useQuery({
+export const productsQueryOptions = (country?: string | null, discountCode?: string | null) =>
+  queryOptions({
     queryKey: [...productKeys.all, country ?? null, discountCode ?? null],
     queryFn: () => {
       const params = new URLSearchParams();
@@ -31,6 +27,11 @@ export const useProducts = (
       const query = params.toString();
       return api.get<PricedProducts>(`/api/products.php${query ? `?${query}` : ''}`);
     },
-    enabled,
     staleTime: 5 * 60_000,
   });
+
+export const useProducts = (
+  country?: string | null,
+  discountCode?: string | null,
+  enabled = true,
+) => useQuery({ ...productsQueryOptions(country, discountCode), enabled });

@@ -6,6 +6,7 @@ import { FormField } from '@/components/form-field';
 import { lazyZodResolver } from '@/components/lazy-zod-resolver';
 import { PasswordField } from '@/components/password-field';
 import { useErrorText } from '@/lib/error-text';
+import { useTakenOver } from '@/lib/use-taken-over';
 import { useEmailStatus } from '../api/validate-email';
 import { LegalModal } from './legal-modal';
 import { useMailSuggestion } from './use-mail-suggestion';
@@ -90,7 +91,9 @@ export function AccountStep({ onSubmit }: { onSubmit: (values: AccountValues) =>
     return undefined;
   };
 
-  const submitDisabled = isSubmitting || !isValid || statusBlocks;
+  // As the server renders it, never disabled: an Enter before the app is there is held for it.
+  const takenOver = useTakenOver();
+  const submitDisabled = takenOver && (isSubmitting || !isValid || statusBlocks);
 
   return (
     <form onSubmit={submit} noValidate>
