@@ -25,3 +25,9 @@ export const START_PRELOADS_ID = 'amora-start-preloads';
 export const TRACKING_COOKIE = 'amora_tracking';
 export const PAYMENT_COUNTRY_COOKIE = 'amora.paymentCountry';
 export const RENDER_COOKIES = [TRACKING_COOKIE, PAYMENT_COUNTRY_COOKIE] as const;
+
+/**
+ * On `<html>` while the start-up script holds what the visitor does for the app (a page that
+ * starts on first use, until the app has it): the app holds no control back meanwhile.
+ */
+export const HOLDING_ATTRIBUTE = 'data-holding';

@@ -1,4 +1,5 @@
 import {
+  HOLDING_ATTRIBUTE,
   PAGE_DATA_ID,
   START_PRELOADS_ID,
   STARTS_ON_USE_ATTRIBUTE,
@@ -84,6 +85,7 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
   const html = document.documentElement;
   let held: Held | null = null;
   let started = false;
+  html.setAttribute(HOLDING_ATTRIBUTE, '');
   // What the visitor put into each field, as they left it: the app's takeover may set a
   // field back to the value it was rendered with.
   const typed = new Map<Field, Typed>();
@@ -108,7 +110,7 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
   const hold = (event: Event, action: Held) => {
     event.preventDefault();
     held = action;
-    html.dataset.app = 'starting';
+    if (html.dataset.app !== 'ready') html.dataset.app = 'starting';
     begin(event);
   };
   const onClick = (event: MouseEvent) => {
@@ -126,24 +128,36 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
     if (html.dataset.app === 'ready') release(true);
   });
 
-  function release(appStarted: boolean) {
-    ready.disconnect();
+  const stopHolding = () => {
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
     document.removeEventListener('input', onTyped, true);
     document.removeEventListener('change', onTyped, true);
     const action = held;
     held = null;
+    return action;
+  };
+
+  function release(appStarted: boolean) {
+    ready.disconnect();
     if (!appStarted) {
+      const action = stopHolding();
+      html.removeAttribute(HOLDING_ATTRIBUTE);
       if (html.dataset.app === 'starting') delete html.dataset.app;
       if (action) replay(action, false);
       return;
     }
     // What was held is done once the whole page is the app's, its effects run (a lander's
-    // question on leaving it among them) and the fields typed into told.
-    void whenAllTakenOver(performance.now() + TAKE_OVER_WAIT_MS).then(() => {
+    // question on leaving it among them) and the fields typed into told. Until then a tap
+    // is still held, so the visitor's last action is the one done, after any earlier.
+    void whenAllTakenOver(performance.now() + TAKE_OVER_WAIT_MS).then(async () => {
+      const action = stopHolding();
       tellTheAppWhatWasTyped(typed);
+      // A form goes once the app has answered what was typed (a name filled in from the
+      // address), as it would have between the visitor's typing and tap.
+      if (action?.kind === 'submit' && typed.size > 0) await afterTheAppAnswers();
       if (action) replay(action, true);
+      html.removeAttribute(HOLDING_ATTRIBUTE);
     });
   }
 
@@ -199,13 +213,16 @@ function whenAllTakenOver(until: number): Promise<void> {
   return new Promise((resolve) => {
     const step = () => {
       const waiting = [...(parts() ?? [])].some((element) => !takenOver(element));
-      // React runs a commit's effects in a task after it: the next frame, then a task.
-      if (!waiting || performance.now() > until) setTimeout(resolve, 0);
+      if (!waiting || performance.now() > until) void afterTheAppAnswers().then(resolve);
       else requestAnimationFrame(step);
     };
-    requestAnimationFrame(step);
+    step();
   });
 }
+
+/** React renders and runs the effects of what it was just told: the next frame, then a task. */
+const afterTheAppAnswers = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /**
  * Fields filled before the app was there: the app takes them over as the server rendered
@@ -255,6 +272,11 @@ function replay(action: Held, byTheApp: boolean) {
     HTMLFormElement.prototype.submit.call(form);
     return;
   }
-  const button = submitter?.isConnected && form.contains(submitter) ? submitter : null;
-  form.requestSubmit(button);
+  // A submit button the app holds back (disabled while the form has errors) would not send:
+  // the form is sent without it, and the app's own validation then says what is missing.
+  const usable =
+    submitter?.isConnected &&
+    form.contains(submitter) &&
+    !(submitter instanceof HTMLButtonElement && submitter.disabled);
+  form.requestSubmit(usable ? submitter : null);
 }
