@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { APP_ROUTES } from '@amora/shared/routes';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type App,
@@ -364,6 +365,21 @@ describe('visitor pages rendered on the server (decision 046)', () => {
     await context.close();
   });
 
+  it('take a language chosen before the app came, once the page is the app’s, without a mismatch', async () => {
+    const { context, page } = await app.newPage();
+    const problems = watchProblems(page);
+    await page.goto(app.url('/landers/gallery/language-first'));
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    // Chosen with the keyboard's worth of events only: no pointer, no touch.
+    await page.getByRole('combobox', { name: 'Language' }).first().selectOption('pl');
+    await page.waitForFunction(() => document.documentElement.lang === 'pl-PL');
+    await page
+      .getByRole('heading', { level: 1, name: ownText('landers-gallery', 'pl').h1 })
+      .waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('come with the members a lander shows, its first photo alone and fetched at once, and no second search', async () => {
     // As the browser below asks: the visitor's language also places them (geoip fallback).
     const { html } = await pageAsSent('/landers/video/spring-campaign', {
@@ -424,6 +440,48 @@ describe('the renderings one address may cause', () => {
       expect(await rendered('/pages/terms?n=1')).toBe(true);
     } finally {
       await own.close();
+    }
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!postgresUrl)('a visitor page whose read failed on the server', () => {
+  it('comes with its own text but without the on-use mark, and its app starts at once and reads again', async () => {
+    const name = `amora_e2e_render_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${name}`;
+    const own = await startApp({ DATABASE_URL: url.toString() });
+    const db = new pg.Client({ connectionString: url.toString() });
+    try {
+      await db.connect();
+      // The members' search breaks: the home page's glimpse cannot be read.
+      await db.query('alter table search_profiles rename to search_profiles_away');
+      const html = await (await fetch(own.url('/'))).text();
+      expect(html).toContain('id="amora-page-data"');
+      expect(html).not.toContain('data-start="on-use"');
+      expect(textOf(html)).toContain(ownText('index', 'en').h1);
+
+      const { context, page } = await own.newPage();
+      const searches: number[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/api/search.php')) searches.push(response.status());
+      });
+      // The fixture's goto waits for the app, which starts by itself here and reads again.
+      await page.goto(own.url('/'));
+      expect(await page.locator('#amora-page-data').getAttribute('data-start')).toBeNull();
+      await db.query('alter table search_profiles_away rename to search_profiles');
+      await expect.poll(() => searches.at(-1), { timeout: 15_000 }).toBe(200);
+      expect(searches[0]).toBe(500);
+      await context.close();
+    } finally {
+      await db.end();
+      await own.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     }
   });
 });
