@@ -108,7 +108,10 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
   };
 
   const hold = (event: Event, action: Held) => {
+    // Nothing else hears it: a part of the page the app has already taken over would act
+    // on it now, and again when it is done.
     event.preventDefault();
+    event.stopPropagation();
     held = action;
     if (html.dataset.app !== 'ready') html.dataset.app = 'starting';
     begin(event);
