@@ -148,10 +148,11 @@ describe('correcting a mistyped address after signup', () => {
     const notice = page.getByRole('region', { name: 'Wrong e-mail address? Correct it here' });
     await notice.waitFor();
     await expect.poll(() => focusedId(page)).toBe('email-change-incorrect');
-    expect(await notice.getByText(typo).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { name: 'No notifications yet' }).isVisible()).toBe(
-      true,
-    );
+    // The list beside the notice loads on its own: waited for, not expected at once.
+    await expect.poll(() => notice.getByText(typo).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'No notifications yet' }).isVisible())
+      .toBe(true);
 
     const right = typo.replace('gmial.con', 'example.org');
     await notice.getByLabel('New e-mail address').fill(right);
