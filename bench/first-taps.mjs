@@ -1,0 +1,119 @@
+// The first tap on a visitor's page, on Lighthouse's own mobile profile (issue 41): how long
+// from the tap until the answer shows, on a page nobody has touched (cold: the app starts
+// at that tap, decision 048) and on the same page once its app runs (warm). Medians of
+// RUNS pairs. Figures only: nothing here is a test.
+
+/** Lighthouse's mobile profile: a CPU four times slower, 150 ms round trips, 1.6 / 0.75 Mbit/s. */
+const PROFILE = {
+  cpu: 4,
+  network: {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  },
+};
+/** How long the page lies untouched after `load`, as a visitor reads before tapping. */
+const READ_MS = 5000;
+const ANSWER_TIMEOUT_MS = 30_000;
+
+/**
+ * The four taps of issue 41, each with what counts as its answer: the next screen's main
+ * control visible, or the control's own change painted.
+ */
+export const FIRST_TAPS = [
+  {
+    name: '"Sign up" on /login',
+    path: '/login',
+    tap: (page) => page.getByRole('link', { name: 'Create a free account' }).tap(),
+    answered: async (page) => {
+      await page.waitForURL('**/signup');
+      await page.getByLabel('E-mail address').first().waitFor();
+    },
+  },
+  {
+    name: '"Log in" on /',
+    path: '/',
+    // On a phone the home page's own "I already have an account" (the header has no room).
+    tap: (page) => page.getByRole('link', { name: 'I already have an account' }).tap(),
+    answered: async (page) => {
+      await page.waitForURL('**/login');
+      await page.getByLabel('Password', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: "a lander's first member",
+    path: '/landers/gallery/bench',
+    tap: (page) => page.locator('.member-card a').first().tap(),
+    // Leaving a lander first asks whether to finish signing up (spec section 3).
+    answered: (page) => page.getByRole('dialog', { name: 'Finish signing up?' }).waitFor(),
+  },
+  {
+    name: 'the language on /pricing',
+    path: '/pricing',
+    tap: (page) => page.getByRole('combobox', { name: 'Language' }).first().selectOption('de'),
+    answered: (page) => page.getByRole('heading', { level: 1, name: 'Preise' }).waitFor(),
+  },
+];
+
+/** A phone with Lighthouse's throttling, on a fresh profile. */
+async function phone(browser) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', PROFILE.network);
+  return { context, page };
+}
+
+/** One tap's time to its answer, in ms; `warm` first lets the app start and settle. */
+async function timeTap(browser, baseUrl, tap, warm) {
+  const { context, page } = await phone(browser);
+  try {
+    await page.goto(`${baseUrl}${tap.path}`, { waitUntil: 'load', timeout: 60_000 });
+    if (warm) {
+      // A touch on the page's heading: the visitor is there, and the app starts.
+      await page.getByRole('heading', { level: 1 }).first().tap();
+      await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', null, {
+        timeout: 60_000,
+      });
+    }
+    await page.waitForTimeout(READ_MS);
+    const started = performance.now();
+    await tap.tap(page);
+    await Promise.race([
+      tap.answered(page),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`${tap.name}: no answer`)), ANSWER_TIMEOUT_MS),
+      ),
+    ]);
+    return performance.now() - started;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Each tap cold and warm, `runs` pairs, medians. */
+export async function firstTaps(browser, baseUrl, runs) {
+  const rows = [];
+  for (const tap of FIRST_TAPS) {
+    const cold = [];
+    const warm = [];
+    for (let run = 0; run < runs; run++) {
+      cold.push(await timeTap(browser, baseUrl, tap, false));
+      warm.push(await timeTap(browser, baseUrl, tap, true));
+    }
+    rows.push({ name: tap.name, cold: median(cold), warm: median(warm) });
+  }
+  return rows;
+}
