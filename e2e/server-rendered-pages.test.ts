@@ -10,6 +10,7 @@ import {
   startApp,
   useThePage,
 } from './support/app-fixture.js';
+import { saveSiteSettings } from './support/site-settings.js';
 
 let app: App;
 beforeAll(async () => {
@@ -146,14 +147,8 @@ describe('every page the server renders for visitors, as sent', () => {
     // Signups for campaign visitors only: a visitor from one gets the form, in the HTML.
     const admin = await app.newPage();
     await logInThroughUi(admin.page, app.server.url, ADMIN);
-    const saveSignups = async (signups: string) => {
-      const site = await (await admin.page.request.get(app.url('/api/admin/settings.php'))).json();
-      const res = await admin.page.request.put(app.url('/api/admin/settings.php'), {
-        data: { ...site, settings: { ...site.settings, signups } },
-        headers: { 'X-App-Package': 'web' },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    };
+    const saveSignups = (signups: string) =>
+      saveSiteSettings(admin.page, app.server.url, { signups });
     await saveSignups('with_trafficsource');
     try {
       const invitation = messages('en', 'signup').invite_only_title!;

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, DEMO, logInThroughUi, sharedApp } from './support/app-fixture.js';
+import { saveSiteSettings } from './support/site-settings.js';
 
 const ADMIN = { email: 'admin@amora.test', password: DEMO.password };
 
@@ -199,14 +200,8 @@ describe('signing up in the browser', () => {
     // The operator closes signups in the staff console's settings.
     const admin = await app.newPage();
     await logInThroughUi(admin.page, app.server.url, ADMIN);
-    const saveSignups = async (signups: string) => {
-      const site = await (await admin.page.request.get(app.url('/api/admin/settings.php'))).json();
-      const res = await admin.page.request.put(app.url('/api/admin/settings.php'), {
-        data: { ...site, settings: { ...site.settings, signups } },
-        headers: { 'X-App-Package': 'web' },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    };
+    const saveSignups = (signups: string) =>
+      saveSiteSettings(admin.page, app.server.url, { signups });
     await saveSignups('invite_only');
     try {
       const { context, page } = await app.newPage();

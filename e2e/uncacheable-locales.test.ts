@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, DEMO, logInThroughUi, sharedApp, useThePage } from './support/app-fixture.js';
+import { saveSiteSettings } from './support/site-settings.js';
 
 let app: App;
 beforeAll(async () => {
@@ -13,14 +14,8 @@ describe('settings.uncacheable_locales in the browser', () => {
   it('makes the app check a locale it kept in its cache with the server, and only that one', async () => {
     const admin = await app.newPage();
     await logInThroughUi(admin.page, app.server.url, ADMIN);
-    const saveLocales = async (locales: string[]) => {
-      const site = await (await admin.page.request.get(app.url('/api/admin/settings.php'))).json();
-      const res = await admin.page.request.put(app.url('/api/admin/settings.php'), {
-        data: { ...site, settings: { ...site.settings, uncacheable_locales: locales } },
-        headers: { 'X-App-Package': 'web' },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    };
+    const saveLocales = (locales: string[]) =>
+      saveSiteSettings(admin.page, app.server.url, { uncacheable_locales: locales });
 
     // A German visitor; the service worker is kept out so the HTTP cache answers alone.
     const { context, page } = await app.newPage({ serviceWorkers: 'block' });

@@ -4,7 +4,7 @@
  * it sends, so the markup and the scripts that take it over always come from one build.
  */
 import type { Locale } from '@amora/shared/constants';
-import { RENDER_COOKIES, TRACKING_COOKIE } from '@amora/shared/page-marks';
+import { type RENDER_COOKIES, TRACKING_COOKIE } from '@amora/shared/page-marks';
 import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
 import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -75,11 +75,7 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage | null>
  * parameters in the address are kept with the visitor before the app reads them.
  */
 function cookiesAfterArrival(url: URL, cookies: RenderRequest['cookies']): Record<string, string> {
-  const own: Record<string, string> = {};
-  for (const name of RENDER_COOKIES) {
-    const value = cookies[name];
-    if (value !== undefined) own[name] = value;
-  }
+  const own: Record<string, string> = { ...cookies };
   readCookiesWhileRendering(own);
   const tracking = trackingAfter(url.searchParams, storedTracking());
   if (Object.keys(tracking).length > 0) own[TRACKING_COOKIE] = JSON.stringify(tracking);

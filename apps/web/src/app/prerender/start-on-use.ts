@@ -188,8 +188,9 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 /** A field's value as the visitor left it: text, the options chosen, or checked. */
 type Typed = { text: string } | { chosen: boolean[] } | { checked: boolean };
 
+/** A field whose value can be given back: not a file chosen (a script cannot set one). */
 const isField = (target: EventTarget | null): target is Field =>
-  target instanceof HTMLInputElement ||
+  (target instanceof HTMLInputElement && !/^(file|hidden)$/.test(target.type)) ||
   target instanceof HTMLTextAreaElement ||
   target instanceof HTMLSelectElement;
 
@@ -248,7 +249,6 @@ function tell(field: Field, value: Typed) {
     });
     field.dispatchEvent(new Event('change', { bubbles: true }));
   } else if ('checked' in value && field instanceof HTMLInputElement) {
-    if (field.checked === value.checked && field.type === 'radio' && !value.checked) return;
     // A click sets it as left and tells React, which hears a checkbox by its click.
     field.checked = !value.checked;
     field.click();
