@@ -23,6 +23,8 @@ const LIGHTHOUSE_TARGET = 95;
 const LIGHTHOUSE_FLOOR = 90;
 const CLS_TARGET = 0.05;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** `FRONT_END_PARTS=lighthouse,taps` runs only those of the three parts (default all). */
+const PARTS = new Set((process.env.FRONT_END_PARTS ?? 'loads,lighthouse,taps').split(','));
 /** Issue 41's target: a first tap answers within 1.5 times the same tap once the app runs. */
 const FIRST_TAP_FACTOR = 1.5;
 
@@ -182,25 +184,28 @@ try {
     ['lander', lander],
     ['/members', '/members', cookie],
   ];
-  console.log('Cold loads in Chromium, 390 px phone, no service worker (bytes as sent):');
-  for (const [name, path, withCookie] of pages) {
+  if (PARTS.has('loads'))
+    console.log('Cold loads in Chromium, 390 px phone, no service worker (bytes as sent):');
+  for (const [name, path, withCookie] of PARTS.has('loads') ? pages : []) {
     const load = await coldLoad(browser, path, withCookie);
     const target = JS_TARGET[name];
     console.log(
       `  ${name.padEnd(9)} JS ${kb(load.js).padStart(9)} (target ≤ ${kb(target)}: ${mark(load.js <= target)}${load.jsOnUse === null ? '' : `; on first use +${kb(load.jsOnUse)}`})  CSS ${kb(load.css).padStart(8)}  ${String(load.requests).padStart(3)} requests  LCP ${load.lcp.toFixed(0)} ms  CLS ${load.cls.toFixed(3)} (≤ ${CLS_TARGET}: ${mark(load.cls <= CLS_TARGET)})`,
     );
   }
-  const precache = await precacheBytes(browser);
-  console.log(
-    `Service worker precache on a first visit: ${kb(precache.bytes)} in ${precache.files} files (target ≤ ${kb(PRECACHE_TARGET)}: ${mark(precache.bytes <= PRECACHE_TARGET)})`,
-  );
+  const precache = PARTS.has('loads') ? await precacheBytes(browser) : null;
+  if (precache)
+    console.log(
+      `Service worker precache on a first visit: ${kb(precache.bytes)} in ${precache.files} files (target ≤ ${kb(PRECACHE_TARGET)}: ${mark(precache.bytes <= PRECACHE_TARGET)})`,
+    );
   await browser.close();
 
-  console.log(
-    `Lighthouse ${RUNS > 1 ? `median of ${RUNS}` : '1 run'}, mobile defaults (4x CPU, slow 4G), with the machine's load average as the runs began:`,
-  );
+  if (PARTS.has('lighthouse'))
+    console.log(
+      `Lighthouse ${RUNS > 1 ? `median of ${RUNS}` : '1 run'}, mobile defaults (4x CPU, slow 4G), with the machine's load average as the runs began:`,
+    );
   const visitorPages = [...pages.slice(0, 3), ['/pricing', '/pricing'], ['terms', '/pages/terms']];
-  for (const [name, path] of visitorPages) {
+  for (const [name, path] of PARTS.has('lighthouse') ? visitorPages : []) {
     const load = loadavg()[0].toFixed(2);
     const { score, cls, lcp, tbt } = await lighthouseScore(path);
     console.log(
@@ -208,15 +213,17 @@ try {
     );
   }
 
-  console.log(
-    `First taps on the same profile, ${RUNS > 1 ? `median of ${RUNS}` : '1 run'}; untouched for 5 s after load (cold) against the app already running (warm); load ${loadavg()[0].toFixed(2)}:`,
-  );
+  if (PARTS.has('taps'))
+    console.log(
+      `First taps on the same profile, ${RUNS > 1 ? `median of ${RUNS}` : '1 run'}; untouched for 5 s after load (cold) against the app already running (warm); load ${loadavg()[0].toFixed(2)}:`,
+    );
   const tapBrowser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
-    for (const { name, cold, warm } of await firstTaps(tapBrowser, server.url, RUNS)) {
+    const taps = PARTS.has('taps') ? await firstTaps(tapBrowser, server.url, RUNS) : [];
+    for (const { name, cold, warm, blocked } of taps) {
       const factor = cold / warm;
       console.log(
-        `  ${name.padEnd(27)} cold ${cold.toFixed(0).padStart(5)} ms  warm ${warm.toFixed(0).padStart(5)} ms  ×${factor.toFixed(2)} (target ≤ ${FIRST_TAP_FACTOR}: ${mark(factor <= FIRST_TAP_FACTOR)})`,
+        `  ${name.padEnd(27)} cold ${cold.toFixed(0).padStart(5)} ms  warm ${warm.toFixed(0).padStart(5)} ms  ×${factor.toFixed(2)} (target ≤ ${FIRST_TAP_FACTOR}: ${mark(factor <= FIRST_TAP_FACTOR)})  main thread blocked before the untouched tap ${blocked.toFixed(0)} ms`,
       );
     }
   } finally {

@@ -19,18 +19,20 @@ function screenRequests(page: Page): string[] {
 }
 
 describe('route prefetch (spec section 9)', () => {
-  it('loads the screens the page links to once the visitor acts, not before', async () => {
-    // Not app.newPage(): its goto acts (moves the pointer), and this test acts itself.
+  it('loads the screens the page links to once the app runs, not before the page has loaded', async () => {
+    // Not app.newPage(): its goto waits for the app, and this test watches what comes before.
     const context = await app.browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
     const page = await context.newPage();
     const screens = screenRequests(page);
-    await page.goto(`${app.server.url}/login`, { waitUntil: 'networkidle' });
+    const atLoad: string[] = [];
+    page.on('load', () => atLoad.push(...screens));
+    await page.goto(`${app.server.url}/login`, { waitUntil: 'load' });
     // The visitor's page came rendered and loads nothing of the app, its own screen
-    // included, before it is used (decision 048).
-    expect(screens).toEqual([]);
-    await page.mouse.move(100, 100);
+    // included, before it has loaded (decision 054).
+    expect(atLoad).toEqual([]);
+    // Untouched, the app comes, then the screens the login page links to: the signup and
+    // the password reset.
     await expect.poll(() => screens).toEqual(expect.arrayContaining(['login-page']));
-    // The login page links to the signup and the password reset.
     await expect.poll(() => screens).toEqual(expect.arrayContaining(['signup-page']));
     expect(screens).toEqual(expect.arrayContaining(['reset-password-page']));
     // Going there uses the prefetched script: it is not asked for again.
@@ -65,8 +67,8 @@ describe('the page announces what it will need (issue 24)', () => {
     const html = await (
       await fetch(`${app.server.url}/login`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } })
     ).text();
-    // A visitor's login page comes rendered (decision 046) and starts its app on first use
-    // (decision 048): what the app will need is announced then, from a template.
+    // A visitor's login page comes rendered (decision 046) and starts its app after load
+    // (decision 054): what the app will need is announced then, from a template.
     const preloads = /<template id="amora-start-preloads">([\s\S]*?)<\/template>/.exec(html)?.[1];
     expect(preloads).toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/login-page-[\w-]+\.js">/,
@@ -78,7 +80,7 @@ describe('the page announces what it will need (issue 24)', () => {
     const { context, page } = await app.newPage({ locale: 'de-DE', serviceWorkers: 'block' });
     await page.goto(`${app.server.url}/login`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.locator('h1').textContent()).toBe('Einloggen');
-    // What the app fetches once the visitor uses the page.
+    // What the app fetches once it runs.
     await useThePage(page);
     await page.waitForLoadState('networkidle');
     const fetched = await page.evaluate(() =>

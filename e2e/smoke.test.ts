@@ -33,7 +33,7 @@ describe('the built web app in Chromium', () => {
       'Einloggen',
     );
     const html = await (await fetch(`${app.server.url}/`)).text();
-    // The app's start-up chunk, which the page announces (decision 048).
+    // The app's start-up chunk, which the page announces (decision 054).
     const asset = /\/assets\/startup-[\w.-]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
     const script = await fetch(`${app.server.url}${asset}`);

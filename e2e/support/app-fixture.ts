@@ -1,11 +1,6 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  PAGE_DATA_ID,
-  STARTS_ON_USE_ATTRIBUTE,
-  STARTS_ON_USE_VALUE,
-} from '@amora/shared/page-marks';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { type BrowserKind, connectBrowser, launchBrowser } from './browser.js';
@@ -22,10 +17,8 @@ export interface App {
 }
 
 /**
- * A visitor's first touch of a page whose app starts on first use (decision 048): the
- * pointer moves over the page, as a visitor's hand would, and the app takes the page over.
- * Only tests about touching call it; every other test acts as a visitor would (a click, a
- * key, a field filled), which starts the app by itself.
+ * A visitor's hand on the page: the pointer moves over it, as a visitor's would (before the
+ * page has loaded, that starts its app at once, decision 054), and the app has the page.
  */
 export async function useThePage(page: Page): Promise<void> {
   // Two steps: a pointer already resting where it is sent would not move at all.
@@ -35,23 +28,14 @@ export async function useThePage(page: Page): Promise<void> {
 }
 
 /**
- * `goto` and `reload` return when the page has loaded, as a visitor sees it: a page the
- * server rendered whole (decision 046) is not touched, and its app waits for the visitor
- * (decision 048). A page that starts its app itself (a member's page, or a visitor's page
- * whose reads failed on the server) is waited for, as a member waits for a page to respond.
+ * `goto` and `reload` return once the app has taken the page over, as a visitor waits for a
+ * page to respond: a page the server rendered whole starts its app after load (decision
+ * 054), any other page at once. Not for a plain page of the server's (the test checkout) or
+ * another site's.
  */
 export function untilTheAppTakesOver(page: Page): Page {
-  // The app's own pages only: not a plain page of the server's (the test checkout) or
-  // another site's.
-  const startsItself = () =>
-    page.evaluate(
-      ({ dataId, attribute, value }) =>
-        !!document.getElementById('root') &&
-        document.getElementById(dataId)?.getAttribute(attribute) !== value,
-      { dataId: PAGE_DATA_ID, attribute: STARTS_ON_USE_ATTRIBUTE, value: STARTS_ON_USE_VALUE },
-    );
   const appReady = async () => {
-    if (!(await startsItself())) return;
+    if (!(await page.evaluate(() => !!document.getElementById('root')))) return;
     await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
   };
   const goto = page.goto.bind(page);

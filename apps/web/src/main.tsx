@@ -1,4 +1,4 @@
-import { startOnFirstUse, startsOnFirstUse } from './app/prerender/start-on-use';
+import { startAfterLoad, startsAfterLoad } from './app/prerender/start-after-load';
 import { holdInstallEvent } from './app/pwa/install-event';
 import { followSystemColorMode } from './lib/color-mode';
 import { applyDesignVersion } from './lib/design-version';
@@ -30,7 +30,7 @@ else window.addEventListener('load', registerWhenIdle, { once: true });
 
 const startApp = () => import('./app/start-app');
 
-// A visitor's page the server rendered whole starts the app when the visitor first reaches
-// for it (decision 048); every other page starts it at once.
-if (startsOnFirstUse()) startOnFirstUse(startApp);
+// A visitor's page the server rendered whole starts the app once it has loaded, so what it
+// shows comes first (decision 054); every other page starts it at once.
+if (startsAfterLoad()) startAfterLoad(startApp);
 else void startApp();

@@ -8,11 +8,12 @@
 export const PAGE_DATA_ID = 'amora-page-data';
 
 /**
- * On the data block: the page as sent shows everything it will show until it is used, so
- * the app starts on the visitor's first touch, key or pointer (decision 048).
+ * On the data block: the page as sent shows everything it will show (every read of its
+ * loaders succeeded), so the app starts once the page has loaded, after what the page
+ * shows (decision 054); a page without it starts its app at once.
  */
-export const STARTS_ON_USE_ATTRIBUTE = 'data-start';
-export const STARTS_ON_USE_VALUE = 'on-use';
+export const STARTS_AFTER_LOAD_ATTRIBUTE = 'data-start';
+export const STARTS_AFTER_LOAD_VALUE = 'after-load';
 
 /** A `<template>` holding the page's preload links, added to the page when the app starts. */
 export const START_PRELOADS_ID = 'amora-start-preloads';
@@ -28,6 +29,6 @@ export const RENDER_COOKIES = [TRACKING_COOKIE, PAYMENT_COUNTRY_COOKIE] as const
 
 /**
  * On `<html>` while the start-up script holds what the visitor does for the app (a page that
- * starts on first use, until the app has it): the app holds no control back meanwhile.
+ * starts after load, until the app has it): the app holds no control back meanwhile.
  */
 export const HOLDING_ATTRIBUTE = 'data-holding';

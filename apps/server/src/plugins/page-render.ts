@@ -11,8 +11,8 @@ export interface RenderedPage {
   /** The page's `<title>` text. */
   title: string | null;
   data: string;
-  /** The page shows all it will show until used: its app starts on first use (decision 048). */
-  startsOnUse: boolean;
+  /** The page shows all it will show: its app starts once it has loaded (decision 054). */
+  startsAfterLoad: boolean;
 }
 
 interface RenderModule {

@@ -44,11 +44,11 @@ const isApiPath = (path: string) => path.startsWith('/api/') || path === '/api';
  * The app's page with the server's rendering of it, in the language it was rendered in.
  * The page shows without its scripts, so they load after the styles and pictures it shows
  * (`fetchpriority="low"`), which a phone's thin connection would otherwise share with them.
- * A page whose app starts on first use (decision 048) keeps the app's preloads in a
- * `<template>` until then: nothing of the app loads before the visitor reaches for it.
+ * A page whose app starts after load (decision 054) keeps the app's preloads in a
+ * `<template>` until then: nothing of the app competes with what the page shows.
  */
 function withRenderedPage(indexHtml: string, links: string, page: RenderedPage, lang: string) {
-  const preloads = page.startsOnUse
+  const preloads = page.startsAfterLoad
     ? `<template id="${START_PRELOADS_ID}">${links}</template>`
     : links.replace(
         /<link rel="modulepreload" /g,

@@ -2,7 +2,6 @@ import { matchRoute } from '@amora/shared/routes';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { isUpdateWaiting } from '@/lib/service-worker';
-import { appStartedByUse, VISITOR_HERE_EVENTS, visitorActed } from './prerender/start-on-use';
 import { screenFor } from './route-modules';
 
 /** Spec section 9: at most about four at once, and only a handful per page. */
@@ -52,40 +51,25 @@ async function prefetch(names: string[]) {
 }
 
 /**
- * Prefetches the screens the page links to (spec section 9), once the visitor has shown
- * they are there (one of VISITOR_HERE_EVENTS, or the use that started the app, decision 048)
- * and the browser is idle: the first page's own
- * load never competes with it, and a slow connection skips it.
+ * Prefetches the screens the page links to (spec section 9) once the app runs and the
+ * browser is idle: the page's own load never competes with it, a slow connection skips it,
+ * and the visitor's first tap on a link finds its screen there (decision 054).
  */
 export function useRoutePrefetch() {
   const { pathname } = useLocation();
   useEffect(() => {
     if (slowConnection()) return;
-    let idle: number | undefined;
-    const start = (event?: Event) => {
-      if (event && !visitorActed(event)) return;
-      for (const type of VISITOR_HERE_EVENTS) window.removeEventListener(type, start);
-      // A waiting new version replaces this one's chunks: fetching them would be waste,
-      // and it kept the waiting worker from taking over when the member chose Refresh.
-      const run = () => {
-        if (!isUpdateWaiting()) void prefetch(linkedRoutes(matchRoute(pathname)?.route.name));
-      };
-      // Safari has no requestIdleCallback: a short delay stands in for it.
-      idle = idleSupported()
-        ? window.requestIdleCallback(run, { timeout: 2000 })
-        : window.setTimeout(run, 200);
+    // A waiting new version replaces this one's chunks: fetching them would be waste, and
+    // it kept the waiting worker from taking over when the member chose Refresh.
+    const run = () => {
+      if (!isUpdateWaiting()) void prefetch(linkedRoutes(matchRoute(pathname)?.route.name));
     };
-    // A visitor whose first touch or pointer started the app has acted already.
-    if (appStartedByUse()) start();
-    else
-      for (const type of VISITOR_HERE_EVENTS)
-        window.addEventListener(type, start, { passive: true });
-    return () => {
-      for (const type of VISITOR_HERE_EVENTS) window.removeEventListener(type, start);
-      if (idle !== undefined) {
-        if (idleSupported()) window.cancelIdleCallback(idle);
-        else window.clearTimeout(idle);
-      }
-    };
+    // Safari has no requestIdleCallback: a short delay stands in for it.
+    if (!idleSupported()) {
+      const timer = window.setTimeout(run, 200);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(idle);
   }, [pathname]);
 }

@@ -39,6 +39,9 @@ const SCREEN_FILES: Record<string, string> = {
   'members-memberId-chat': 'chats/member-chat-page',
   credits: 'credits/credits-page',
   complaints: 'pages/complaints-page',
+  // Its question form is part of the page the server renders: a screen of its own, so the
+  // app takes the form over with the page, and the other static pages do not load it.
+  'pages-service': 'pages/service-page',
   pricing: 'payments/pricing-page',
   premium: 'payments/premium-page',
   'credits-creditId': 'payments/checkout-page',

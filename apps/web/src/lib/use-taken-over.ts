@@ -11,7 +11,7 @@ const subscribe = (changed: () => void) => {
 
 /**
  * False in the server's rendering of a page and until the app has everything the visitor
- * did before it came (the start-up script's hold, prerender/start-on-use.ts); true from then
+ * did before it came (the start-up script's hold, prerender/start-after-load.ts); true from then
  * on, and at once in a page the app renders itself. A rule that holds a control back (a
  * submit button disabled while the form has errors) is the app's to apply only then: before,
  * the browser's own controls must take the visitor's Enter or tap, which the start-up

@@ -1,8 +1,8 @@
 import type { Locale } from '@amora/shared/constants';
 import {
   PAGE_DATA_ID,
-  STARTS_ON_USE_ATTRIBUTE,
-  STARTS_ON_USE_VALUE,
+  STARTS_AFTER_LOAD_ATTRIBUTE,
+  STARTS_AFTER_LOAD_VALUE,
 } from '@amora/shared/page-marks';
 import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
@@ -26,11 +26,13 @@ export interface PageData {
 
 /**
  * JSON that cannot end its `<script>` element early, whatever the strings hold. A page
- * that shows everything it will show until it is used starts its app on first use.
+ * that shows everything it will show starts its app after it has loaded (decision 054).
  */
-export function pageDataElement(data: PageData, startsOnUse: boolean): string {
+export function pageDataElement(data: PageData, startsAfterLoad: boolean): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  const start = startsOnUse ? ` ${STARTS_ON_USE_ATTRIBUTE}="${STARTS_ON_USE_VALUE}"` : '';
+  const start = startsAfterLoad
+    ? ` ${STARTS_AFTER_LOAD_ATTRIBUTE}="${STARTS_AFTER_LOAD_VALUE}"`
+    : '';
   return `<script type="application/json" id="${PAGE_DATA_ID}"${start}>${json}</script>`;
 }
 

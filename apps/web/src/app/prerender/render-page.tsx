@@ -45,10 +45,10 @@ export interface RenderedPage {
   /** The data block the app takes the page over with (page-data.ts). */
   data: string;
   /**
-   * The page shows all it will show until used: its app starts on first use (decision
-   * 048). Not when a loader's read failed: the app starts at once and asks again.
+   * The page shows all it will show: its app starts once the page has loaded (decision
+   * 054). Not when a loader's read failed: the app starts at once and asks again.
    */
-  startsOnUse: boolean;
+  startsAfterLoad: boolean;
 }
 
 // The tables come with each request (the server reads them from the build), not by fetch.
@@ -122,12 +122,12 @@ async function render(request: RenderRequest): Promise<RenderedPage | null> {
       router: { loaderData: context.loaderData, actionData: context.actionData },
       queries: dehydrate(queryClient),
     };
-    const startsOnUse = !anyReadFailed(queryClient);
+    const startsAfterLoad = !anyReadFailed(queryClient);
     return {
       html: beforeTheAppTakesOver(html),
       title: takeRenderedTitle(),
-      data: pageDataElement(data, startsOnUse),
-      startsOnUse,
+      data: pageDataElement(data, startsAfterLoad),
+      startsAfterLoad,
     };
   } finally {
     answerCallsOnServer(null);

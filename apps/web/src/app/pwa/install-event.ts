@@ -1,7 +1,7 @@
 /**
  * The browser's offer to install the app (Chromium's `beforeinstallprompt`), held from the
  * page's start by the start-up script: the browser may make it long before anyone touches
- * a page that starts its app on first use (decision 048), and makes it once.
+ * a page that starts its app after load (decision 054), and makes it once.
  */
 
 /** Chromium's install event (not in the DOM typings). */

@@ -1,6 +1,6 @@
 import { matchRoute } from '@amora/shared/routes';
 import { Mail, MessageCircleQuestion, Phone } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -16,13 +16,6 @@ import { displayName } from '@/lib/locale-format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentRoute } from '../../layouts/current-route';
 import type { ScreenLoader } from '../../screen-loader';
-
-/** The question form of `/pages/service` alone: the other pages' first use does not load it. */
-const ServiceRequestForm = lazy(() =>
-  import('@/features/service/components/service-request-form').then((module) => ({
-    default: module.ServiceRequestForm,
-  })),
-);
 
 const documentOf = (routeName: string | undefined) =>
   (routeName?.replace(/^pages-/, '') ?? 'terms') as SiteDocumentName;
@@ -42,6 +35,11 @@ export const loader: ScreenLoader = (queryClient, { request }) =>
  * policy, and the page a blocked member is sent to.
  */
 export function Component() {
+  return <StaticPage />;
+}
+
+/** A static page, with what a page adds below its document (service-page.tsx's form). */
+export function StaticPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const route = useCurrentRoute();
   const name = documentOf(route?.name);
@@ -68,13 +66,7 @@ export function Component() {
           )}
         </div>
       </div>
-      {name === 'service' && (
-        <div className="mt-3">
-          <Suspense fallback={null}>
-            <ServiceRequestForm kind="question" />
-          </Suspense>
-        </div>
-      )}
+      {children}
     </div>
   );
 }

@@ -2,19 +2,17 @@ import {
   HOLDING_ATTRIBUTE,
   PAGE_DATA_ID,
   START_PRELOADS_ID,
-  STARTS_ON_USE_ATTRIBUTE,
-  STARTS_ON_USE_VALUE,
+  STARTS_AFTER_LOAD_ATTRIBUTE,
+  STARTS_AFTER_LOAD_VALUE,
 } from '@amora/shared/page-marks';
 
 /**
- * What says a visitor is here and about to use the page: the start-up script starts the app
- * at the first of these, and the app prefetches the linked screens after one
- * (route-prefetch.ts). A pointer moving counts (a mouse on a desktop), so the app is usually
- * there before the first click; on a phone the first touch; focus for a screen reader; any
- * field changed, however (a value an assistant filled in). Not 'scroll': the router's own
- * scroll restoration fires it.
+ * What says a visitor is here and about to use the page before it has even loaded: a
+ * pointer moving (a mouse on a desktop), a touch, a key, focus for a screen reader, a field
+ * changed (a value an assistant filled in). Any of them starts the app at once. Not
+ * 'scroll': the browser's own scroll restoration fires it.
  */
-export const VISITOR_HERE_EVENTS = [
+const VISITOR_HERE_EVENTS = [
   'pointerdown',
   'pointermove',
   'touchstart',
@@ -30,25 +28,20 @@ export const VISITOR_HERE_EVENTS = [
  * itself, without moving it, when the page lays out under a pointer resting on it (to
  * update what it hovers), and that says nothing about the visitor.
  */
-export const visitorActed = (event: Event) =>
+const visitorActed = (event: Event) =>
   !(
     event.type === 'pointermove' &&
     (event as PointerEvent).movementX === 0 &&
     (event as PointerEvent).movementY === 0
   );
 
-/** The server rendered this page whole and asked for the app to start on first use. */
-export function startsOnFirstUse(): boolean {
+/** The server rendered this page whole: the app may wait until the page has loaded. */
+export function startsAfterLoad(): boolean {
   return (
-    document.getElementById(PAGE_DATA_ID)?.getAttribute(STARTS_ON_USE_ATTRIBUTE) ===
-    STARTS_ON_USE_VALUE
+    document.getElementById(PAGE_DATA_ID)?.getAttribute(STARTS_AFTER_LOAD_ATTRIBUTE) ===
+    STARTS_AFTER_LOAD_VALUE
   );
 }
-
-let startedByUse = false;
-
-/** Whether the visitor's use started the app: they are there, and acting (route-prefetch.ts). */
-export const appStartedByUse = () => startedByUse;
 
 type Held =
   | { kind: 'click'; element: HTMLElement }
@@ -73,15 +66,15 @@ function needsTheApp(element: Element): element is HTMLElement {
 }
 
 /**
- * Starts the app at the visitor's first touch, key or pointer, not at load (decision 048):
- * the page came whole from the server, and reading it needs no script. Until the app has
- * taken the page over, a form sent or a link or button clicked is held and done again by
- * the app once it is there (the last one only: a second tap means impatience, not a second
- * action). Typing needs nothing: the fields are the browser's, and what they hold is told
- * to the app once it is there. Should the app fail to load, what was held is done by the
- * browser.
+ * Starts the app once the page has loaded (decision 054): the page came whole from the
+ * server, and what it shows, its pictures included, comes before the app's scripts. A
+ * visitor who acts before that starts it at once. Until the app has taken the page over, a
+ * form sent or a link or button clicked is held and done by the app once it is there (the
+ * last one only: a second tap means impatience, not a second action). Typing needs
+ * nothing: the fields are the browser's, and what they hold is told to the app once it is
+ * there. Should the app fail to load, what was held is done by the browser.
  */
-export function startOnFirstUse(start: () => Promise<unknown>): void {
+export function startAfterLoad(start: () => Promise<unknown>): void {
   const html = document.documentElement;
   let held: Held | null = null;
   let started = false;
@@ -94,10 +87,9 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
     if (isField(field) && field.closest('#root')) typed.set(field, typedIn(field));
   };
 
-  const begin = (event: Event) => {
-    if (started || !visitorActed(event)) return;
+  const begin = (event?: Event) => {
+    if (started || (event && !visitorActed(event))) return;
     started = true;
-    startedByUse = true;
     for (const type of VISITOR_HERE_EVENTS) window.removeEventListener(type, begin, true);
     const preloads = document.getElementById(START_PRELOADS_ID);
     if (preloads instanceof HTMLTemplateElement) {
@@ -150,10 +142,11 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
       if (action) replay(action, false);
       return;
     }
-    // What was held is done once the whole page is the app's, its effects run (a lander's
-    // question on leaving it among them) and the fields typed into told. Until then a tap
-    // is still held, so the visitor's last action is the one done, after any earlier.
-    void whenAllTakenOver(performance.now() + TAKE_OVER_WAIT_MS).then(async () => {
+    // The app says it is ready once it has taken the whole page over (a rendered screen has
+    // no part loaded later, decision 054); what was held is done once the effects of that
+    // have run (a lander's question on leaving it among them) and the fields typed into are
+    // told. Until then a tap is still held, so the visitor's last action is the one done.
+    void afterTheAppAnswers().then(async () => {
       const action = stopHolding();
       tellTheAppWhatWasTyped(typed);
       // A form goes once the app has answered what was typed (a name filled in from the
@@ -171,18 +164,11 @@ export function startOnFirstUse(start: () => Promise<unknown>): void {
   document.addEventListener('input', onTyped, true);
   document.addEventListener('change', onTyped, true);
   ready.observe(html, { attributes: true, attributeFilter: ['data-app'] });
+  // A task after `load`, so the load's own handlers (the worker's registration) come first.
+  const loaded = () => setTimeout(begin, 0);
+  if (document.readyState === 'complete') loaded();
+  else window.addEventListener('load', loaded, { once: true });
 }
-
-/**
- * How long after the app's start a part of the page may still be taken over (a screen's
- * part loaded lazily); past it the fields are told anyway, in case something not React's
- * (a browser extension) put an element into the page.
- */
-const TAKE_OVER_WAIT_MS = 3_000;
-
-/** React marks each element it has taken over with its fibre, under a key of this prefix. */
-const takenOver = (element: Element) =>
-  Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 /** A field's value as the visitor left it: text, the options chosen, or checked. */
@@ -202,26 +188,6 @@ function typedIn(field: Field): Typed {
     return { checked: field.checked };
   }
   return { text: field.value };
-}
-
-/**
- * Every part of the page taken over, and the effects of that taking over run: a change
- * told earlier (a language chosen) would have the parts still to be taken over render
- * differently from the markup they take over, and a click done earlier would miss what
- * those parts listen for.
- */
-function whenAllTakenOver(until: number): Promise<void> {
-  const root = document.getElementById('root');
-  // Resource hints React writes where a part rendered them and manages apart from its tree.
-  const parts = () => root?.querySelectorAll(':not(link, meta, title, style, script, template)');
-  return new Promise((resolve) => {
-    const step = () => {
-      const waiting = [...(parts() ?? [])].some((element) => !takenOver(element));
-      if (!waiting || performance.now() > until) void afterTheAppAnswers().then(resolve);
-      else requestAnimationFrame(step);
-    };
-    step();
-  });
 }
 
 /** React renders and runs the effects of what it was just told: the next frame, then a task. */
