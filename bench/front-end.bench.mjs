@@ -1,7 +1,7 @@
 // The first pages a phone loads, measured from outside on the built app (issue 24): cold
-// loads in Chromium (script and style bytes as sent, requests, LCP, CLS; then the scripts a
-// visitor's first use starts, decision 048), the service
-// worker's precache on a first visit, and Lighthouse's mobile performance score (median
+// loads in Chromium (script bytes as sent until `load`, until the app is ready, and the
+// screens it prefetches after, decision 054; style bytes, requests until load, LCP, CLS),
+// the service worker's precache on a first visit, and Lighthouse's mobile performance score (median
 // of 3), then the first tap on four visitor pages, untouched and with the app running
 // (issue 41, first-taps.mjs). Each figure is printed beside its target; nothing here is a test.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,8 +15,13 @@ import { firstTaps } from './first-taps.mjs';
 import { startServer } from './support.mjs';
 
 const KB = 1024;
-/** Targets of issue 24, in bytes transferred (brotli, as served). */
-const JS_TARGET = { '/': 120 * KB, '/login': 120 * KB, lander: 120 * KB, '/members': 190 * KB };
+/**
+ * Issue 24's target for a member's first page, in bytes transferred (brotli, as served).
+ * Its 120 KB for a visitor's page before any use is retired (issue 41): such a page loads
+ * its start-up script until `load` and the app after it (decision 054), within the budgets
+ * of first-page-size.test.ts.
+ */
+const JS_TARGET = { '/members': 190 * KB };
 const PRECACHE_TARGET = 400 * KB;
 const LIGHTHOUSE_TARGET = 95;
 /** No visitor page, whole as sent (issue 40), may score below this. */
@@ -74,23 +79,25 @@ async function coldLoad(browser, path, cookie) {
     }).observe({ type: 'layout-shift', buffered: true });
   });
   const responses = [];
+  let untilLoad = 0;
   page.on('response', (response) => responses.push(response));
-  await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+  page.on('load', () => {
+    untilLoad ||= responses.length;
+  });
+  await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', null, {
+    polling: 'raf',
+  });
+  // The prefetch of the linked screens begins at the next idle moment, not before.
+  const untilReady = responses.length;
+  await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1000);
   const metrics = await page.evaluate(() => window.__metrics);
-  const totals = await weigh(responses.splice(0));
-  // The visitor's first use (a pointer moving): what a page whose app starts on use loads then.
-  if (await page.evaluate(() => document.documentElement.dataset.app === 'ready')) {
-    await context.close();
-    return { ...totals, jsOnUse: null, ...metrics };
-  }
-  await page.mouse.move(1, 1);
-  await page.mouse.move(2, 2);
-  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
-  await page.waitForLoadState('networkidle');
-  const onUse = await weigh(responses);
+  const totals = await weigh(responses.slice(0, untilLoad));
+  const app = await weigh(responses.slice(untilLoad, untilReady));
+  const prefetched = await weigh(responses.slice(untilReady));
   await context.close();
-  return { ...totals, jsOnUse: onUse.js, ...metrics };
+  return { ...totals, jsApp: app.js, jsPrefetched: prefetched.js, ...metrics };
 }
 
 async function weigh(responses) {
@@ -189,8 +196,10 @@ try {
   for (const [name, path, withCookie] of PARTS.has('loads') ? pages : []) {
     const load = await coldLoad(browser, path, withCookie);
     const target = JS_TARGET[name];
+    const page = load.js + load.jsApp;
+    const js = `JS until load ${kb(load.js)}, until the app is ready ${kb(page)}${target ? ` (target ≤ ${kb(target)}: ${mark(page <= target)})` : ''}, prefetched after +${kb(load.jsPrefetched)}`;
     console.log(
-      `  ${name.padEnd(9)} JS ${kb(load.js).padStart(9)} (target ≤ ${kb(target)}: ${mark(load.js <= target)}${load.jsOnUse === null ? '' : `; on first use +${kb(load.jsOnUse)}`})  CSS ${kb(load.css).padStart(8)}  ${String(load.requests).padStart(3)} requests  LCP ${load.lcp.toFixed(0)} ms  CLS ${load.cls.toFixed(3)} (≤ ${CLS_TARGET}: ${mark(load.cls <= CLS_TARGET)})`,
+      `  ${name.padEnd(9)} ${js}  CSS ${kb(load.css).padStart(8)}  ${String(load.requests).padStart(3)} requests  LCP ${load.lcp.toFixed(0)} ms  CLS ${load.cls.toFixed(3)} (≤ ${CLS_TARGET}: ${mark(load.cls <= CLS_TARGET)})`,
     );
   }
   const precache = PARTS.has('loads') ? await precacheBytes(browser) : null;
