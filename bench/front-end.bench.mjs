@@ -11,7 +11,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_FLAGS as FLAGS } from '../scripts/chromium.mjs';
-import { firstTaps } from './first-taps.mjs';
+import { firstTaps, PHONE_SCREEN } from './first-taps.mjs';
 import { startServer } from './support.mjs';
 
 const KB = 1024;
@@ -59,13 +59,7 @@ async function demoCookie() {
 
 /** One cold load on a phone-sized screen: what the page itself fetched, LCP and CLS. */
 async function coldLoad(browser, path, cookie) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
+  const context = await browser.newContext(PHONE_SCREEN);
   if (cookie) await context.addCookies([cookie]);
   const page = await context.newPage();
   await page.addInitScript(() => {

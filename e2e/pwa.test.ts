@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useThePage } from './support/app-fixture.js';
+import { appReady } from './support/app-fixture.js';
 import { connectBrowser } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
 
@@ -186,8 +186,8 @@ describe('the service worker in Chromium', () => {
   it('tells the member when a new version waits, and reloads into it on Refresh', async () => {
     await page.goto(`${server.url}/`);
     await expect.poll(controller).toBe(`${server.url}/sw.js`);
-    // The toast is the app's: the member is using the page.
-    await useThePage(page);
+    // The toast is the app's.
+    await appReady(page);
     const swPath = join(webDist, 'sw.js');
     writeFileSync(swPath, `${readFileSync(swPath, 'utf8')}\n// next build\n`);
 
@@ -218,7 +218,7 @@ describe('the service worker in Chromium', () => {
     await page.goto(`${server.url}/`);
     const install = page.getByRole('button', { name: 'Install app' });
     await page.locator('footer').waitFor();
-    await useThePage(page);
+    await appReady(page);
     expect(await install.count()).toBe(0);
     await page.evaluate(() => {
       const event = new Event('beforeinstallprompt', { cancelable: true });

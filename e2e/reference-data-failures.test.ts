@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, DEMO, sharedApp, useThePage } from './support/app-fixture.js';
+import { type App, DEMO, sharedApp } from './support/app-fixture.js';
 
 let app: App;
 beforeAll(async () => {
@@ -35,7 +35,6 @@ describe('reference data that fails to load (spec section 8)', () => {
     // A member's search goes on without the regions of its filter. The login page comes
     // in German from the server, and in English once the app has it.
     await page.goto(app.url('/login'));
-    await useThePage(page);
     await page.getByLabel('E-mail address').fill(DEMO.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, sharedApp, useThePage } from './support/app-fixture.js';
+import { type App, sharedApp } from './support/app-fixture.js';
 
 let app: App;
 beforeAll(async () => {
@@ -81,7 +81,6 @@ describe('the page announces what it will need (issue 24)', () => {
     await page.goto(`${app.server.url}/login`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.locator('h1').textContent()).toBe('Einloggen');
     // What the app fetches once it runs.
-    await useThePage(page);
     await page.waitForLoadState('networkidle');
     const fetched = await page.evaluate(() =>
       performance

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, startApp, useThePage } from './support/app-fixture.js';
+import { type App, startApp } from './support/app-fixture.js';
 
 let app: App;
 beforeAll(async () => {
@@ -10,11 +10,10 @@ afterAll(() => app?.close());
 describe('ROUTE_REDIRECTS in the browser', () => {
   it('applies a redirect to the app’s own navigation, and to a page load', async () => {
     const { context, page } = await app.newPage();
-    // The app reads this build's redirects once it has shown.
+    // The app reads this build's redirects once it has shown (goto waits for the app).
     const meta = page.waitForResponse((r) => r.url().includes('/builds/meta/'));
     await page.goto(app.url('/'));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await useThePage(page);
     await meta;
     // A navigation inside the app, as a link would make it: no request for the page.
     await page.evaluate(() => {
@@ -40,7 +39,6 @@ describe('ROUTE_REDIRECTS in the browser', () => {
     const meta = page.waitForResponse((r) => r.url().includes('/builds/meta/'));
     await page.goto(app.url('/'));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await useThePage(page);
     await meta;
     await page.evaluate(() => {
       history.pushState({}, '', '/promo?ref=x&token=secret');

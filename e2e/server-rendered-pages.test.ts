@@ -2,14 +2,7 @@ import { readFileSync } from 'node:fs';
 import { APP_ROUTES } from '@amora/shared/routes';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type App,
-  DEMO,
-  logInThroughUi,
-  sharedApp,
-  startApp,
-  useThePage,
-} from './support/app-fixture.js';
+import { type App, DEMO, logInThroughUi, sharedApp, startApp } from './support/app-fixture.js';
 import { saveSiteSettings } from './support/site-settings.js';
 
 let app: App;
@@ -191,8 +184,6 @@ describe('every page the server renders for visitors, as sent', () => {
       const problems = watchProblems(page);
       await page.goto(app.url('/landers/video/campaign?network=partner1'));
       await page.locator('.signup-flow').getByLabel('E-mail address').waitFor();
-      await useThePage(page);
-      await page.locator('.signup-flow').getByLabel('E-mail address').waitFor();
       expect(problems).toEqual([]);
       await context.close();
     } finally {
@@ -250,7 +241,6 @@ describe('visitor pages untouched in the browser', () => {
       });
       window.dispatchEvent(event);
     });
-    await useThePage(page);
     await page.getByRole('button', { name: 'Install app' }).waitFor();
     // The unsubscribed notice of the digest mail's link is in the page as sent.
     const { html } = await pageAsSent('/?unsubscribed=1');
@@ -299,7 +289,6 @@ describe('visitor pages rendered on the server (decision 046)', () => {
     for (const path of VISITOR_PAGES) {
       await page.goto(app.url(path));
       expect(await page.locator('#amora-page-data').count(), path).toBe(1);
-      await useThePage(page);
       expect(await page.evaluate(() => document.documentElement.lang), path).toBe('fr-FR');
     }
     expect(problems).toEqual([]);
@@ -456,7 +445,6 @@ describe('visitor pages rendered on the server (decision 046)', () => {
       if (request.url().includes('/api/search.php')) searches.push(request.url());
     });
     await page.goto(app.url('/landers/video/spring-campaign'));
-    await useThePage(page);
     const faces = page.getByRole('img', { name: /^Photos of members: / });
     // The app took the page over with the members the server read for it; the other
     // faces join a moment later.

@@ -1,7 +1,7 @@
 import { APP_ROUTES } from '@amora/shared/routes';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, DEMO, logInThroughUi, sharedApp, useThePage } from './support/app-fixture.js';
+import { type App, DEMO, logInThroughUi, sharedApp } from './support/app-fixture.js';
 
 let app: App;
 beforeAll(async () => {
@@ -81,8 +81,6 @@ describe('routes', () => {
     const { context, page } = await app.newPage();
     await page.goto(app.url('/login'));
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
-    // The app's own navigation is what is tested: the app is there.
-    await useThePage(page);
     for (const route of APP_ROUTES.filter((r) => r.auth === 'required')) {
       for (const path of [route.path, ...(route.aliases ?? [])].map(samplePath)) {
         await navigateInApp(page, path);
@@ -106,7 +104,6 @@ describe('routes', () => {
       (r) => r.auth !== 'required' && !r.redirectTo && !sendsToLogin.has(r.name),
     );
     await page.goto(app.url('/'));
-    await useThePage(page);
     for (const route of open) {
       const path = samplePath(route.path);
       // The server answers the app for the route; the app, already loaded, renders it.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, DEMO, logInThroughUi, sharedApp, useThePage } from './support/app-fixture.js';
+import { type App, DEMO, logInThroughUi, sharedApp } from './support/app-fixture.js';
 import { saveSiteSettings } from './support/site-settings.js';
 
 let app: App;
@@ -31,8 +31,6 @@ describe('settings.uncacheable_locales in the browser', () => {
       seen = {};
       await page.goto(app.url('/pages/faq'));
       await page.getByRole('heading', { level: 1 }).waitFor();
-      // The app asks for its locale table once the visitor uses the page.
-      await useThePage(page);
       await expect.poll(() => 'de' in seen).toBe(true);
       await page.waitForLoadState('networkidle');
       return { ...seen };

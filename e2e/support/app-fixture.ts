@@ -16,16 +16,9 @@ export interface App {
   close(): Promise<void>;
 }
 
-/**
- * A visitor's hand on the page: the pointer moves over it, as a visitor's would (before the
- * page has loaded, that starts its app at once, decision 054), and the app has the page.
- */
-export async function useThePage(page: Page): Promise<void> {
-  // Two steps: a pointer already resting where it is sent would not move at all.
-  await page.mouse.move(1, 1);
-  await page.mouse.move(2, 2);
-  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
-}
+/** The app has taken the page over (a page not opened through `newPage`, whose goto waits). */
+export const appReady = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.dataset.app === 'ready').then(() => {});
 
 /**
  * `goto` and `reload` return once the app has taken the page over, as a visitor waits for a
@@ -34,20 +27,19 @@ export async function useThePage(page: Page): Promise<void> {
  * another site's.
  */
 export function untilTheAppTakesOver(page: Page): Page {
-  const appReady = async () => {
-    if (!(await page.evaluate(() => !!document.getElementById('root')))) return;
-    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  const untilReady = async () => {
+    if (await page.evaluate(() => !!document.getElementById('root'))) await appReady(page);
   };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {
     const response = await goto(...args);
-    await appReady();
+    await untilReady();
     return response;
   };
   page.reload = async (...args) => {
     const response = await reload(...args);
-    await appReady();
+    await untilReady();
     return response;
   };
   return page;
