@@ -9,6 +9,7 @@ import { BRAND } from '../../packages/shared/src/brand.ts';
 import { ROUTE_PATTERNS } from '../../packages/shared/src/routes.ts';
 import { buildInfoPlugin } from './vite/build-info.ts';
 import { localeMessagesPlugin } from './vite/locale-messages.ts';
+import { compileHintsPlugin } from './vite/compile-hints.ts';
 import { precompressPlugin } from './vite/precompress.ts';
 import { purgeAppStyles } from './vite/purge-styles.ts';
 import { routePreloadsPlugin } from './vite/route-preloads.ts';
@@ -211,6 +212,7 @@ function clientPlugins(): Pick<UserConfig, 'plugins'> {
       localeMessagesPlugin(`${src}/locales`),
       buildInfoPlugin(buildId),
       routePreloadsPlugin(src, buildId, APP_START),
+      compileHintsPlugin(['startup']),
       precompressPlugin(),
       // One service worker, /sw.js with scope / (DESIGN "Contract details"); the server
       // serves /manifest.webmanifest, and src/lib/service-worker.ts registers the worker.

@@ -4,8 +4,7 @@ import { useLocation } from 'react-router';
 import { isUpdateWaiting } from '@/lib/service-worker';
 import { screenFor } from './route-modules';
 
-/** Spec section 9: at most about four at once, and only a handful per page. */
-const MAX_CONCURRENT = 4;
+/** Spec section 9: at most about four at once (here one), and only a handful per page. */
 const MAX_ROUTES = 8;
 
 interface NetworkInformation {
@@ -34,42 +33,60 @@ function linkedRoutes(current: string | undefined): string[] {
 
 const idleSupported = () => typeof window.requestIdleCallback === 'function';
 
+/** When the browser is idle, or a short delay where it cannot say (Safari). */
+function whenIdle(run: () => void): () => void {
+  if (!idleSupported()) {
+    const timer = window.setTimeout(run, 200);
+    return () => window.clearTimeout(timer);
+  }
+  const idle = window.requestIdleCallback(run, { timeout: 2000 });
+  return () => window.cancelIdleCallback(idle);
+}
+
 const fetched = new Set<string>();
 
-/** Loads the screens' scripts, four at a time; a failure is left for the real visit. */
-async function prefetch(names: string[]) {
-  const queue = names.filter((name) => !fetched.has(name)).slice(0, MAX_ROUTES);
-  for (const name of queue) fetched.add(name);
-  const worker = async () => {
-    for (let name = queue.shift(); name; name = queue.shift()) {
-      await Promise.resolve()
-        .then(() => screenFor(name)())
-        .catch(() => fetched.delete(name));
-    }
+/**
+ * Loads the screens' scripts one screen per idle moment (decision 055): each screen's
+ * scripts are fetched and run in a task of their own, never several screens in one long
+ * task a tap would have to wait behind. A failure is left for the real visit. Returns
+ * what stops the screens not yet started.
+ */
+function prefetch(linked: () => string[]): () => void {
+  let queue: string[] | null = null;
+  let stopped = false;
+  let cancelIdle = () => {};
+  const next = () => {
+    queue ??= linked()
+      .filter((name) => !fetched.has(name))
+      .slice(0, MAX_ROUTES);
+    const name = queue.shift();
+    if (stopped || !name || isUpdateWaiting()) return;
+    fetched.add(name);
+    void Promise.resolve()
+      .then(() => screenFor(name)())
+      .catch(() => fetched.delete(name))
+      .finally(() => {
+        cancelIdle = whenIdle(next);
+      });
   };
-  await Promise.all(Array.from({ length: MAX_CONCURRENT }, worker));
+  cancelIdle = whenIdle(next);
+  return () => {
+    stopped = true;
+    cancelIdle();
+  };
 }
 
 /**
  * Prefetches the screens the page links to (spec section 9) once the app runs and the
  * browser is idle: the page's own load never competes with it, a slow connection skips it,
- * and the visitor's first tap on a link finds its screen there (decision 054).
+ * and the visitor's first tap on a link finds its screen there (decision 054). A waiting
+ * new version replaces this one's chunks: fetching them would be waste, and it kept the
+ * waiting worker from taking over when the member chose Refresh.
  */
 export function useRoutePrefetch() {
   const { pathname } = useLocation();
   useEffect(() => {
     if (slowConnection()) return;
-    // A waiting new version replaces this one's chunks: fetching them would be waste, and
-    // it kept the waiting worker from taking over when the member chose Refresh.
-    const run = () => {
-      if (!isUpdateWaiting()) void prefetch(linkedRoutes(matchRoute(pathname)?.route.name));
-    };
-    // Safari has no requestIdleCallback: a short delay stands in for it.
-    if (!idleSupported()) {
-      const timer = window.setTimeout(run, 200);
-      return () => window.clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(idle);
+    return prefetch(() => linkedRoutes(matchRoute(pathname)?.route.name));
   }, [pathname]);
 }

@@ -10,7 +10,8 @@ import { App } from './providers';
 import { appRoutes, createRouter } from './router';
 
 // The app itself: loaded by the start-up script (main.tsx) at once, or on a rendered
-// visitor page when the visitor first reaches for it (decision 048).
+// visitor page once it has loaded (decision 054). Its chunk is compiled off the main thread
+// as it streams in (decision 055).
 listenForPushMessages();
 const queryClient = createQueryClient();
 const root = document.getElementById('root')!;
