@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { initI18n } from '@/lib/i18n';
 import { listenForPushMessages } from '@/lib/last-push';
 import { createQueryClient } from '@/lib/query-client';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { watchBuilds } from './build-watch';
 import { loadScreensOf } from './prerender/load-screens';
 import { readPageData, takeOverQueries } from './prerender/page-data';
@@ -19,14 +20,19 @@ const page = readPageData();
 
 if (page) {
   // The server rendered this visitor's page (decision 046): the app takes the markup over
-  // with the same language and the loaders' answers, once the screen's code is here.
-  takeOverQueries(queryClient, page);
-  const routes = appRoutes(queryClient);
-  void Promise.all([initI18n(page.locale), loadScreensOf(routes, window.location)]).then(() => {
+  // with the same language and the loaders' answers, once the screen's code is here. Each
+  // step is a task of its own (decision 055): evaluating the chunk, the route table and
+  // the screen, the router, then React in a transition, which takes the page over in
+  // slices. Between them the phone stays free to answer a tap or scroll.
+  void (async () => {
+    await yieldToMain();
+    takeOverQueries(queryClient, page);
+    const routes = appRoutes(queryClient);
+    await Promise.all([initI18n(page.locale), loadScreensOf(routes, window.location)]);
+    await yieldToMain();
     const router = createRouter(queryClient, routes, page.router);
     watchBuilds(router);
-    // In a transition React takes the page over in slices, between which the phone stays
-    // free to answer a tap or scroll, instead of one long task.
+    await yieldToMain();
     startTransition(() => {
       hydrateRoot(
         root,
@@ -35,7 +41,7 @@ if (page) {
         </StrictMode>,
       );
     });
-  });
+  })();
 } else {
   // The router starts the page's script, the user and the settings at once, while the
   // locale table loads: none of them waits for another (issue 24).
