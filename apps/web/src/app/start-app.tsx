@@ -1,7 +1,9 @@
+import { INTL_NAMES_ATTRIBUTE } from '@amora/shared/page-marks';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { initI18n } from '@/lib/i18n';
 import { listenForPushMessages } from '@/lib/last-push';
+import { prepareDisplayNames } from '@/lib/locale-format';
 import { createQueryClient } from '@/lib/query-client';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { watchBuilds } from './build-watch';
@@ -22,8 +24,9 @@ if (page) {
   // The server rendered this visitor's page (decision 046): the app takes the markup over
   // with the same language and the loaders' answers, once the screen's code is here. Each
   // step is a task of its own (decision 055): evaluating the chunk, the route table and
-  // the screen, the router, then React in a transition, which takes the page over in
-  // slices. Between them the phone stays free to answer a tap or scroll.
+  // the screen, the router, the country and language names if the page shows any, then
+  // React in a transition, which takes the page over in slices. Between them the phone
+  // stays free to answer a tap or scroll.
   void (async () => {
     await yieldToMain();
     takeOverQueries(queryClient, page);
@@ -33,6 +36,10 @@ if (page) {
     const router = createRouter(queryClient, routes, page.router);
     watchBuilds(router);
     await yieldToMain();
+    if (document.querySelector(`[${INTL_NAMES_ATTRIBUTE}]`)) {
+      prepareDisplayNames();
+      await yieldToMain();
+    }
     startTransition(() => {
       hydrateRoot(
         root,

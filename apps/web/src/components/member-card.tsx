@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '@/lib/i18n';
+import { displayName, showsDisplayNames } from '@/lib/locale-format';
 import { MemberPhoto } from './member-photo';
 
 interface Props {
@@ -27,13 +28,11 @@ export function MemberCard({
 }: Props) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const country = profile.country
-    ? new Intl.DisplayNames([locale], { type: 'region' }).of(profile.country)
-    : null;
-  const language = new Intl.DisplayNames([locale], { type: 'language' }).of(profile.language);
+  const country = displayName('region', profile.country);
+  const language = displayName('language', profile.language);
   const place = [showCity ? profile.city : null, country].filter(Boolean).join(', ');
   return (
-    <article className="card member-card h-100">
+    <article className="card member-card h-100" {...showsDisplayNames}>
       <Link
         to={to}
         className="member-card-photo"

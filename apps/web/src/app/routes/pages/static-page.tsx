@@ -12,7 +12,7 @@ import {
 } from '@/components/site-document';
 import { useCompanyInfo } from '@/lib/company-info-query';
 import { currentLocale } from '@/lib/i18n';
-import { displayName } from '@/lib/locale-format';
+import { displayName, showsDisplayNames } from '@/lib/locale-format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentRoute } from '../../layouts/current-route';
 import type { ScreenLoader } from '../../screen-loader';
@@ -113,7 +113,7 @@ function ContactCard() {
               <Mail aria-hidden="true" className="text-primary flex-shrink-0 mt-1" size={20} />
               <div>
                 <div className="fw-semibold">{t('static_pages.write')}</div>
-                <address className="mb-0">
+                <address className="mb-0" {...showsDisplayNames}>
                   {company.name}
                   <br />
                   {company.address}
