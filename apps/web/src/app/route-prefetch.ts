@@ -78,9 +78,10 @@ function preloadLinks(files: string[]) {
  * Loads the screens' scripts (decision 055), one step per idle moment: a screen's files
  * are asked for four at a time, then run one file per step, its imports first, so no
  * file's evaluation (zod setting up its schemas, say) shares a task with another's and a
- * tap waits behind at most one. The links are also what Vite's loader looks for when the screen opens, so opening
- * it adds none. Without the build's list a screen is loaded whole, one per idle moment. A
- * failure is left for the real visit. Returns what stops the work not yet started.
+ * tap waits behind at most one. The links are also what Vite's loader looks for when the
+ * screen opens, so opening it adds none. Without the build's list a screen is loaded
+ * whole, one per idle moment. A failure is left for the real visit. Returns what stops
+ * the work not yet started.
  */
 function prefetch(linked: () => string[]): () => void {
   const steps: (() => Promise<unknown> | undefined)[] = [];
