@@ -64,7 +64,9 @@ function selfSignedCertificate(): { key: KeyObject; certPem: string } {
   const name = seq(tlv(0x31, seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from('127.0.0.1')))));
   const now = Date.now();
   const serial = randomBytes(8);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  // DER integers are minimal and positive: a leading 0x00 before a byte below 0x80 is
+  // "illegal padding" to OpenSSL (1 start in 256 failed), a leading bit set is negative.
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x40;
   const tbs = seq(
     tlv(0xa0, tlv(0x02, Buffer.from([2]))),
     tlv(0x02, serial),
