@@ -121,6 +121,7 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join('\n'
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $host;
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
       proxy_read_timeout 75s;
@@ -247,6 +248,22 @@ describe.skipIf(!postgresUrl)('behind nginx: two production instances on one Pos
     }
     const settings = JSON.parse((await visitor.call('GET', '/api/settings.php')).body);
     expect(settings.demo).toBe(false);
+  });
+
+  it('takes the host nginx served, whatever X-Forwarded-Host a visitor sends', async () => {
+    const visitor = new Visitor(base, '127.0.0.12');
+    const res = await visitor.call('GET', '/api/settings.php?forwarded-host=1', {
+      headers: { 'x-forwarded-host': 'evil.example' },
+    });
+    expect(res.status).toBe(200);
+    // The instance's request log names the host it believed.
+    const lines = () =>
+      instances
+        .flatMap((instance) => instance.output().split('\n'))
+        .filter((line) => line.includes('forwarded-host=1'));
+    await expect.poll(() => lines().length).toBeGreaterThan(0);
+    expect(lines().join('\n')).not.toContain('evil.example');
+    expect(lines().join('\n')).toContain('"host":"127.0.0.1"');
   });
 
   it('keeps a session on both instances, carries the live channel, and survives a rolling restart', async () => {

@@ -10,7 +10,7 @@ afterAll(() => app?.close());
 const ADMIN = { email: 'admin@amora.test', password: DEMO.password };
 
 describe('running the business from the console, as the demo admin', () => {
-  it('closes and reopens signups, prices an order with a new code, prices messages per country, and corrects credits', async () => {
+  it('closes and reopens signups, switches regions off and on, prices an order with a new code, prices messages per country, and corrects credits', async () => {
     const admin = await app.newPage({ viewport: { width: 1280, height: 900 } });
     await logInThroughUi(admin.page, app.server.url, ADMIN);
     const page = admin.page;
@@ -40,6 +40,29 @@ describe('running the business from the console, as the demo admin', () => {
     await visitor.page.getByLabel('E-mail address').waitFor();
     expect(await visitor.page.getByText('Signing up is by invitation only').count()).toBe(0);
 
+    // A site without regions: the member's location and search filters ask for none.
+    const demo = await app.newPage({ viewport: { width: 390, height: 844 } });
+    await logInThroughUi(demo.page, app.server.url, DEMO);
+    const regions = page.getByRole('switch', {
+      name: 'Regions: members give theirs, and search filters by it',
+    });
+    await regions.uncheck();
+    await save();
+    const place = demo.page.getByRole('region', { name: 'Location' });
+    const filters = demo.page.getByRole('form', { name: 'Filters' });
+    await demo.page.goto(app.url('/profile#location'));
+    await place.getByLabel('City or town').waitFor();
+    expect(await place.getByLabel('Region').count()).toBe(0);
+    await demo.page.goto(app.url('/members'));
+    await demo.page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await filters.getByLabel('Country').selectOption('NL');
+    await filters.getByLabel('Only members with a photo').waitFor();
+    expect(await filters.getByLabel('Region').count()).toBe(0);
+    await regions.check();
+    await save();
+    await demo.page.goto(app.url('/profile#location'));
+    await place.getByLabel('Region').waitFor();
+
     // A campaign code, created here, is priced into the demo member's order.
     await page.goto(app.url('/admin/codes'));
     await page.getByLabel('Code', { exact: true }).fill('e2e-spring');
@@ -47,8 +70,6 @@ describe('running the business from the console, as the demo admin', () => {
     await page.getByLabel('Last day').fill('2099-06-30');
     await page.getByRole('button', { name: 'Create code' }).click();
     await page.getByRole('button', { name: 'Pause E2E-SPRING' }).waitFor();
-    const demo = await app.newPage({ viewport: { width: 390, height: 844 } });
-    await logInThroughUi(demo.page, app.server.url, DEMO);
     await demo.page.goto(app.url('/credits/credits-50?code=E2E-SPRING'));
     await demo.page.getByText('Code E2E-SPRING: 20% off, included in the price.').waitFor();
     await demo.page.getByRole('button', { name: 'Pay €14.00' }).waitFor();
@@ -86,11 +107,13 @@ describe('running the business from the console, as the demo admin', () => {
     await page.goto(app.url('/admin/audit'));
     const actions = page.locator('tbody tr code');
     await actions.first().waitFor();
-    expect((await actions.allTextContents()).slice(0, 6)).toEqual([
+    expect((await actions.allTextContents()).slice(0, 8)).toEqual([
       'credits.adjust',
       'settings.update',
       'code.update',
       'code.create',
+      'settings.update',
+      'settings.update',
       'settings.update',
       'settings.update',
     ]);

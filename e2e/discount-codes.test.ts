@@ -11,7 +11,12 @@ import { signUpViaApi } from './support/members.js';
 let app: App;
 beforeAll(async () => {
   // The shared server runs at full prices; this one with the defaults of issue 16.
-  app = await startApp({ TIME_BONUS_PERCENT: '30', WELCOME_DISCOUNT_PERCENT: '20' });
+  app = await startApp({
+    TIME_BONUS_PERCENT: '30',
+    WELCOME_DISCOUNT_PERCENT: '20',
+    // A campaign code for every product, as the operator console makes one.
+    DISCOUNT_CODES: 'SPRING42=15:2099-12-31',
+  });
 });
 afterAll(() => app?.close());
 
@@ -89,6 +94,10 @@ describe('discount codes', () => {
     await page
       .getByText('The code NO-SUCH-CODE cannot be used: it is unknown or has ended.')
       .waitFor();
+    // A campaign code says what it lowers: here credits and premium alike.
+    await page.goto(app.url('/pricing?code=SPRING42'));
+    await banner(page).getByRole('heading', { name: 'Special offer: 15% off' }).waitFor();
+    await banner(page).getByText('already taken off the credit and premium prices.').waitFor();
     await context.close();
   });
 
@@ -102,17 +111,14 @@ describe('discount codes', () => {
     await page.waitForURL(/\/premium\?code=[^&]+$/);
     const code = new URL(page.url()).searchParams.get('code')!;
 
-    // The personal code wins over the running time bonus.
-    await banner(page)
-      .getByRole('heading', { name: 'Your personal offer: 50% off premium' })
-      .waitFor();
+    // The personal code wins over the running time bonus; it lowers premium only.
+    await banner(page).getByRole('heading', { name: 'Your personal offer: 50% off' }).waitFor();
+    await banner(page).getByText('already taken off the premium prices.').waitFor();
     await banner(page).getByText(code).waitFor();
     await expectCountdown(page, /^(14 days, 0:00:00|13 days, 23:59:\d\d)$/);
     // A link naming the code shows it on /pricing too.
     await page.goto(app.url(`/pricing?code=${encodeURIComponent(code)}`));
-    await banner(page)
-      .getByRole('heading', { name: 'Your personal offer: 50% off premium' })
-      .waitFor();
+    await banner(page).getByRole('heading', { name: 'Your personal offer: 50% off' }).waitFor();
     await page.goto(app.url(`/premium?code=${encodeURIComponent(code)}`));
     const plan = page
       .getByRole('listitem')

@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe('reference data that fails to load (spec section 8)', () => {
-  it('logs a warning and carries on: German messages in the fallback English, no regions', async () => {
+  it('logs a warning and carries on: German messages in the fallback English, no regions, no search', async () => {
     const { context, page } = await app.newPage({ serviceWorkers: 'block' });
     await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: app.server.url }]);
     const warnings: string[] = [];
@@ -43,6 +43,20 @@ describe('reference data that fails to load (spec section 8)', () => {
     await expect
       .poll(() => warnings.some((w) => w.startsWith('Regions failed to load')))
       .toBe(true);
+
+    // A search that fails is logged too; the page still says so, with a way to try again.
+    await page.route(
+      (url) => url.pathname === '/api/search.php',
+      (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"error":{"code":"internal","message":"Something failed on the server"}}',
+        }),
+    );
+    await page.getByLabel('Looking for').selectOption('female');
+    await expect.poll(() => warnings.some((w) => w.startsWith('Search failed to load'))).toBe(true);
+    await page.getByRole('alert').getByRole('button', { name: 'Try again' }).waitFor();
     await context.close();
   });
 });

@@ -131,10 +131,8 @@ describe.skipIf(!postgresUrl)('the built server on a PostgreSQL server (DATABASE
         DATA_DIR: uploads,
         SEED_MEMBERS: '3',
       });
-      const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
-        database: string;
-      };
-      expect(health.database).toBe('postgres');
+      // The health check names no database: the rows counted below show where they went.
+      expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: 'ok' });
       const user = await demoLogin(server.url, server.output());
       expect(user.id).toBeGreaterThan(0);
       expect(await server.stop()).toBe(0);

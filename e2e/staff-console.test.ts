@@ -50,7 +50,12 @@ describe('the staff console, as the demo admin and a moderator', () => {
     await admin.page.getByRole('link', { name: /Morgan/ }).waitFor();
 
     // Something for every queue: a scammer with a photo, the same text to four new
-    // conversations (the fourth is held), and the demo member's report with the chat.
+    // conversations (the fourth, to the demo member, is held), and the demo member's report
+    // with the chat, then their block.
+    const demo = await app.newPage();
+    await logInThroughUi(demo.page, app.server.url, DEMO);
+    const demoId = ((await (await api(demo, '/api/user.php')).json()) as { user: { id: number } })
+      .user.id;
     const scammer = await newMember('Scarlett');
     const image = await sharp({
       create: { width: 400, height: 500, channels: 3, background: { r: 200, g: 80, b: 90 } },
@@ -63,17 +68,17 @@ describe('the staff console, as the demo admin and a moderator', () => {
     });
     expect(upload.status()).toBe(200);
     const search = await api(scammer, '/api/search.php?searchAllCountries=1');
-    const others = ((await search.json()) as { profiles: { id: number }[] }).profiles.slice(0, 4);
+    const others = ((await search.json()) as { profiles: { id: number }[] }).profiles
+      .filter((profile) => profile.id !== demoId)
+      .slice(0, 3);
     const text = 'Hello dear, I need a gift card for my flight to you';
     const sent: number[] = [];
-    for (const other of others) {
+    for (const other of [...others, { id: demoId }]) {
       const conversation = await conversationWith(scammer, other.id);
       const res = await post(scammer, '/api/messages.php', { conversation, text });
       sent.push(res.status());
     }
     expect(sent.at(-1)).toBe(202);
-    const demo = await app.newPage();
-    await logInThroughUi(demo.page, app.server.url, DEMO);
     const demoChat = await conversationWith(demo, scammer.id);
     await post(demo, '/api/messages.php', { conversation: demoChat, text: 'Hi Scarlett!' });
     expect(
@@ -85,6 +90,7 @@ describe('the staff console, as the demo admin and a moderator', () => {
         })
       ).status(),
     ).toBe(200);
+    expect((await post(demo, '/api/block.php', { profile: scammer.id })).status()).toBe(200);
 
     // The moderator works the report queue on a phone.
     const page = moderator.page;
@@ -111,9 +117,11 @@ describe('the staff console, as the demo admin and a moderator', () => {
       .poll(async () => (await (await api(scammer, '/api/user.php')).json()).user.profile.images)
       .toEqual([]);
 
-    // The held message goes out.
+    // The held message goes out: stored as sent, as the block lets nothing reach the demo
+    // member, which its card says.
     await page.getByRole('link', { name: 'Held messages' }).click();
     const held = page.locator('li.card', { hasText: text });
+    await held.getByText('Blocked', { exact: true }).waitFor();
     await held.getByRole('button', { name: 'Release' }).click();
     await held.waitFor({ state: 'detached' });
 
@@ -121,10 +129,15 @@ describe('the staff console, as the demo admin and a moderator', () => {
     await scammer.page.goto(app.url('/members'));
     await scammer.page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Members' }).click();
-    await page.getByLabel('Member id, e-mail address or name').fill(String(scammer.id));
+    // A moderator finds members by id or name; the address lookup is the admins'.
+    await page.getByLabel('Member id or name').fill(String(scammer.id));
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name: 'Scarlett' }).click();
     await page.getByRole('button', { name: 'Ban', exact: true }).click();
+    // Orders, credits and sessions are the admins' too: not even their headings show.
+    expect(
+      await page.getByRole('heading', { name: /^(Orders|Credit ledger|Sessions)/ }).count(),
+    ).toBe(0);
     await page.getByLabel('Reason').fill('Gift card scam, reported twice');
     await page.getByRole('button', { name: 'Ban member' }).click();
     await scammer.page.waitForURL(/\/pages\/ban$/);

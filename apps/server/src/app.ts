@@ -11,6 +11,7 @@ import { fastifyTrustProxy } from './config/trust-proxy.js';
 import type { DatabaseKind } from './db/database.js';
 import type { Listen } from './db/listen.js';
 import type { Database } from './db/schema.js';
+import { findOrderByProviderRef } from './modules/payments/order.repository.js';
 import { isStripeProvider } from './modules/payments/payment-provider.js';
 import type { PaymentReport } from './modules/payments/provider-types.js';
 import { cacheStoredSettings } from './modules/site/site.repository.js';
@@ -20,6 +21,7 @@ import { demoRepliesPlugin } from './plugins/demo-replies.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { livePlugin } from './plugins/live.js';
 import { memberCachePlugin } from './plugins/member-cache.js';
+import { nulRefusalPlugin } from './plugins/nul-refusal.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { routeRedirectsPlugin } from './plugins/route-redirects.js';
@@ -130,6 +132,7 @@ export async function buildApp({
   await app.register(memberCachePlugin, { listen });
   await app.register(sessionPlugin);
   await app.register(staffPlugin);
+  await app.register(nulRefusalPlugin);
   await app.register(uploadsPlugin);
   await app.register(livePlugin, { listen });
   await app.register(settingsSyncPlugin, { listen });
@@ -171,6 +174,9 @@ export async function buildApp({
   await app.register(mollieWebhookRoutes, {
     provider: provider?.name === 'mollie' ? provider : null,
     apply,
+    holdsPayment: async (id) =>
+      (await findOrderByProviderRef(app.db, 'mollie', 'provider_ref', id)) !== undefined,
+    limitUnknownIds: config.rateLimit.enabled,
   });
   await app.register(stripeWebhookRoutes, {
     provider: provider && isStripeProvider(provider) ? provider : null,

@@ -16,8 +16,9 @@ import { pruneClosedReports } from './modules/safety/reports.repository.js';
 import { ensureDemoAccount } from './modules/seed/demo-account.js';
 import { ensureDemoAdmin } from './modules/seed/demo-admin.js';
 import { countDemoData } from './modules/seed/demo-data.js';
+import { companyPlaceholderWarning } from './modules/site/company-placeholders.js';
 import { ensureSecrets } from './modules/site/secrets.js';
-import { ensureSiteDefaults } from './modules/site/site.repository.js';
+import { ensureSiteDefaults, readCompanyInfo } from './modules/site/site.repository.js';
 import { pruneAuditLog } from './modules/staff/audit-log.repository.js';
 
 /**
@@ -70,6 +71,10 @@ export async function prepareData(
           'Remove it with `npm run purge-demo` (same environment), then start again.',
       );
     }
+    // Members would read a made-up KvK, VAT number and phone in every footer: said at every
+    // start until an admin replaces them (the start goes on).
+    const placeholders = companyPlaceholderWarning(await readCompanyInfo(db), config.publicUrl);
+    if (placeholders) log.warn(placeholders);
   }
   if (config.seedMembers === 0) return { demoEmail: null, adminEmail: null };
   const { n } = await sql<{ n: number }>`select count(*)::int as n from members`

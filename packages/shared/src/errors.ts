@@ -19,7 +19,8 @@ export const ERROR_CODES = {
   missing_image: 'Which photo is meant is missing',
   // Signing up and logging in.
   invalid_credentials: 'Wrong e-mail address or password',
-  banned: 'Staff banned the account (`reason` says why); login answers this after the password',
+  banned:
+    'Staff banned the account (`reason` says why); login answers this after the password, signup for an address that reaches a banned account’s mailbox (a +tag or gmail dots added)',
   not_logged_in: 'The call needs a logged-in member',
   signups_closed: 'Signing up is by invitation only',
   invalid_csrf: 'The signup form could not be verified',
@@ -29,6 +30,8 @@ export const ERROR_CODES = {
   wrong_password: 'The password given to confirm is not correct',
   already_activated: 'The account is already activated',
   country_not_allowed: 'The service does not operate in this country',
+  regions_off:
+    'The site does not use regions (settings.region_data is off): a location is a country and a city, without countryregion',
   // Access.
   forbidden: 'The member may not do this',
   missing_app_package: 'A state-changing call came without the X-App-Package header',
@@ -48,6 +51,7 @@ export const ERROR_CODES = {
   order_not_found: 'The order is not one of the member’s',
   session_not_found: 'The session has ended already, or is not one of the member’s',
   cam_not_found: 'The webcam profile is not available',
+  cam_feed_unavailable: 'The webcam partner’s feed cannot be reached just now',
   no_place_found: 'No place of ours lies near the position',
   // Members, chats and likes.
   cannot_chat_self: 'A member cannot chat with themselves',

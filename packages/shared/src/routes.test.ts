@@ -19,6 +19,7 @@ describe('the route table', () => {
       ['/credits/3/ideal', 'credits-creditId', 'required', 'default'],
       ['/likes', 'likes', 'required', 'default'],
       ['/likes/received', 'likes-type', 'required', 'default'],
+      ['/likes/given', 'likes-type', 'required', 'default'],
       ['/match-finder', 'match-finder', 'none', 'empty'],
       ['/signup-matches', 'signup-matches', 'required', 'empty'],
       ['/landers/transitionsvideolanding/x', 'landers-transitionsvideolanding', 'none', 'empty'],
@@ -49,6 +50,9 @@ describe('the route table', () => {
       '/pages/other',
       '/members/1/2',
       '/landers/video',
+      // The likes page has two tabs, no others.
+      '/likes/xyz',
+      '/likes/m',
     ]) {
       expect(matchRoute(path), path).toBeNull();
     }

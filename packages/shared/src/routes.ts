@@ -123,7 +123,12 @@ export interface RouteMatch {
 }
 
 /** Validity checks of route parameters: a value that fails one is a 404. */
-const PARAM_PATTERNS: Record<string, string> = { memberId: '\\d+', chatId: '\\d+' };
+const PARAM_PATTERNS: Record<string, string> = {
+  memberId: '\\d+',
+  chatId: '\\d+',
+  // The likes page's two tabs (`/likes/{type}`); anything else is no page of ours.
+  type: 'given|received',
+};
 
 function compile(pattern: string): { regex: RegExp; keys: string[] } {
   const keys: string[] = [];

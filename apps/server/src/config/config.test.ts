@@ -129,6 +129,9 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ ...mollieEnv, MOLLIE_API_URL: 'http://mollie.example' })).toThrow(
       /MOLLIE_API_URL: plain http only to this machine/,
     );
+    // Not a URL at all: a ConfigError naming the variable, not a TypeError from new URL().
+    expect(() => parseConfig({ ...mollieEnv, MOLLIE_API_URL: 'mollie' })).toThrow(ConfigError);
+    expect(() => parseConfig({ ...mollieEnv, MOLLIE_API_URL: 'mollie' })).toThrow(/MOLLIE_API_URL/);
     expect(mollie.warnings).toEqual([]);
     const stripe = parseConfig({
       PAYMENT_PROVIDER: 'stripe',

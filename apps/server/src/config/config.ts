@@ -32,6 +32,18 @@ export function isSafeRedirectTarget(value: string): boolean {
   }
 }
 
+/**
+ * An http(s) URL a secret may travel to: https, or plain http only to this machine (a
+ * stand-in). A value that is no URL at all gets the URL message, not a crash.
+ */
+const httpsOrLoopbackUrl = (message: string) =>
+  z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (url) => !URL.canParse(url) || url.startsWith('https:') || isLoopbackHost(new URL(url).host),
+      message,
+    );
+
 const redirectTarget = z
   .string()
   .refine(isSafeRedirectTarget, 'must be an http(s):// URL or a path of this site starting with /');
@@ -151,6 +163,8 @@ const envSchema = z.object({
   // How long each attempt on an account under attack (over 100 failures an hour) waits.
   LOGIN_FAILURES_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   PUBLIC_PROFILE_VIEWS_PER_HOUR: positiveInt.default(600),
+  // Profile views (profile.php and similar.php together) per confirmed member and hour.
+  MEMBER_PROFILE_VIEWS_PER_HOUR: positiveInt.default(1200),
   // Scam brakes (issue 17): new conversations a member may start in their first 24 hours,
   // and to how many members the same text may go within an hour before it is held.
   NEW_MEMBER_CONVERSATIONS_PER_HOUR: positiveInt.default(5),
@@ -172,6 +186,9 @@ const envSchema = z.object({
   WELCOME_DISCOUNT_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
   TIME_BONUS_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
   TIME_BONUS_HOURS: z.coerce.number().int().min(0).max(8760).default(3),
+  // How long an unpaid order holds a use of its discount code (a pending order expires
+  // after 24 hours, so no longer than that).
+  DISCOUNT_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   // Campaign codes put in the table at start when missing, e.g.
   // `SPRING=15:2026-12-31,STAY10=10:2027-01-31:premium-30|premium-90`.
   DISCOUNT_CODES: z
@@ -212,13 +229,9 @@ const envSchema = z.object({
     .optional(),
   // A stand-in of Mollie's API (tests, local development): a root URL; an empty path gets
   // `/v2/` appended.
-  MOLLIE_API_URL: z
-    .url({ protocol: /^https?$/ })
-    .refine(
-      (url) => url.startsWith('https:') || isLoopbackHost(new URL(url).host),
-      'plain http only to this machine (the API key must not travel unencrypted)',
-    )
-    .optional(),
+  MOLLIE_API_URL: httpsOrLoopbackUrl(
+    'plain http only to this machine (the API key must not travel unencrypted)',
+  ).optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(live|test)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)')
@@ -234,6 +247,12 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   // The key before a rotation: stored secrets it can open are encrypted again under SECRET_KEY.
   SECRET_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  // A webcam partner's JSON feed (docs/cam-feed.md). Unset: the demo's fictional performers
+  // in the demo, and no webcam or ad tiles in production. It may carry the partner's key, so
+  // plain http only to this machine.
+  CAM_FEED_URL: httpsOrLoopbackUrl(
+    'must be an https:// URL (plain http only to this machine)',
+  ).optional(),
   // Without a partner, both partner tiles lead to our own premium page.
   CAMS_PARTNER_URL: redirectTarget.default('/premium'),
   RESELL_PARTNER_URL: redirectTarget.default('/premium'),
@@ -295,6 +314,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       ...(mode === 'production' && !e.ADMIN_EMAILS?.length
         ? ['ADMIN_EMAILS is unset: nobody can open the staff console at /admin']
         : []),
+      ...(e.CAM_FEED_URL && e.CAMS_PARTNER_URL === '/premium'
+        ? ['CAM_FEED_URL is set but CAMS_PARTNER_URL is not: webcam tiles lead to /premium']
+        : []),
     ],
     port: e.PORT,
     host: e.HOST,
@@ -326,6 +348,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
       loginFailuresDelayMs: e.LOGIN_FAILURES_DELAY_MS,
       publicProfileViewsPerHour: e.PUBLIC_PROFILE_VIEWS_PER_HOUR,
+      memberProfileViewsPerHour: e.MEMBER_PROFILE_VIEWS_PER_HOUR,
     },
     /** Photo screening: on or off, and the nudity score that flags a photo. */
     photoScreening: {
@@ -363,6 +386,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       welcomeDays: e.WELCOME_DISCOUNT_DAYS,
       timeBonusPercent: e.TIME_BONUS_PERCENT,
       timeBonusHours: e.TIME_BONUS_HOURS,
+      /** How long a pending order holds a use of its code; the checkout ends with it where it can. */
+      reservationMinutes: e.DISCOUNT_RESERVATION_MINUTES,
       /** DISCOUNT_CODES: campaign codes seeded into the table when missing. */
       seeded: parseDiscountCodes(e.DISCOUNT_CODES),
     },
@@ -380,6 +405,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** The key that encrypts stored secrets, and the one before it during a rotation. */
     secretKeys: { current: e.SECRET_KEY, previous: e.SECRET_KEY_PREVIOUS },
+    /** The webcam partner's feed (never logged: it may hold a key); unset: see hasCamFeed. */
+    camFeedUrl: e.CAM_FEED_URL,
     /** Webcam tile target; `{account}` is replaced by the URL-encoded account. */
     camsPartnerUrl: e.CAMS_PARTNER_URL,
     /** Ad (resell) tile target. */

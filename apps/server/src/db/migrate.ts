@@ -25,6 +25,8 @@ import * as demoReplies from './migrations/2026112506-demo-replies.js';
 import * as memberChanged from './migrations/2026112601-member-changed.js';
 import * as searchContextChanged from './migrations/2026112701-search-context-changed.js';
 import * as securityReview from './migrations/2026112801-security-review.js';
+import * as banEvasion from './migrations/2026112901-ban-evasion.js';
+import * as discountReservations from './migrations/2026112902-discount-reservations.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +56,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112601-member-changed': memberChanged,
   '2026112701-search-context-changed': searchContextChanged,
   '2026112801-security-review': securityReview,
+  '2026112901-ban-evasion': banEvasion,
+  '2026112902-discount-reservations': discountReservations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -44,6 +44,10 @@ export interface MembersTable {
   show_flagged_photos: ColumnType<boolean, boolean | undefined, boolean>;
   /** A deleted account's address, only as an HMAC (modules/account/erased-email.ts). */
   email_hmac: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address's canonical form (`canonicalEmail`), compared with banned accounts at signup. */
+  email_canonical: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An erased banned account's canonical address, only as an HMAC (account/banned-email.ts). */
+  banned_email_hmac: ColumnType<string | null, string | null | undefined, string | null>;
   /** A stored staff role; admins come from ADMIN_EMAILS (modules/members/staff-role.ts). */
   staff_role: ColumnType<'moderator' | null, 'moderator' | null | undefined, 'moderator' | null>;
   /** What staff wrote when banning: shown to the member at login. */
@@ -551,6 +555,8 @@ export interface DiscountCodeUsesTable {
     'reserved' | 'counted' | 'released'
   >;
   created_at: Timestamp;
+  /** When a `reserved` hold lapses and the use goes back (DISCOUNT_RESERVATION_MINUTES). */
+  reserved_until: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** A fact a payment provider reported, kept once per `(provider, event_id)`. */

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Locale } from '@amora/shared/constants';
 import type { CompanyInfo, Settings } from '@amora/shared/schemas/site';
 import type { FastifyBaseLogger } from 'fastify';
+import { perMinuteLimit } from '../lib/per-minute-limit.js';
 
 /** What the web build's server rendering answers (apps/web/src/app/prerender/render-page.tsx). */
 export interface RenderedPage {
@@ -83,17 +84,7 @@ export function pageRenderer({ webRoot, log, rendersPerMinute, companyInfo }: Re
   };
   const pages = new Map<string, { page: RenderedPage | null; at: number }>();
 
-  let renders = new Map<string, number>();
-  let windowStart = Date.now();
-  const mayRender = (address: string) => {
-    if (Date.now() - windowStart >= 60_000) {
-      renders = new Map();
-      windowStart = Date.now();
-    }
-    const count = (renders.get(address) ?? 0) + 1;
-    renders.set(address, count);
-    return rendersPerMinute === null || count <= rendersPerMinute;
-  };
+  const mayRender = perMinuteLimit(rendersPerMinute);
 
   return async (
     { url, locale, settings, cookies, calls }: PageToRender,

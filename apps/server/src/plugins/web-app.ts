@@ -12,6 +12,7 @@ import { addressKey } from '../lib/client-address.js';
 import { escapeHtml } from '../lib/plain-page.js';
 import { decodedPath } from '../lib/route-path.js';
 import { SESSION_COOKIE } from '../modules/auth/session.service.js';
+import { hasCamFeed } from '../modules/cams/choose-cam-feed.js';
 import { settingsForRequest } from '../modules/site/settings.service.js';
 import { readCompanyInfo, readStoredSettings } from '../modules/site/site.repository.js';
 import { hidesDemo } from './demo-behind-proxy.js';
@@ -54,14 +55,17 @@ function withRenderedPage(indexHtml: string, links: string, page: RenderedPage, 
         /<link rel="modulepreload" /g,
         '<link rel="modulepreload" fetchpriority="low" ',
       );
+  // Replacer functions throughout: in a replacement string `$\`` and `$'` stand for the
+  // text before and after the match, so a member or company name holding them copied the
+  // document into the page.
   return indexHtml
-    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${lang}"`)
     .replace(/<title>[^<]*<\/title>/, (title) =>
       page.title === null ? title : `<title>${escapeHtml(page.title)}</title>`,
     )
-    .replace('</head>', `${preloads}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
-    .replace('</body>', `${page.data}</body>`);
+    .replace('</head>', () => `${preloads}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`)
+    .replace('</body>', () => `${page.data}</body>`);
 }
 
 /**
@@ -112,7 +116,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       return null;
     }
     const locale = pageLocale(request.cookies?.[LOCALE_COOKIE], request.headers['accept-language']);
-    const settings = await settingsForRequest(app.db, request, app.config.mode === 'demo');
+    const settings = await settingsForRequest(app.db, request, {
+      demo: app.config.mode === 'demo',
+      partnerCams: hasCamFeed(app.config),
+    });
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
     // The page's reads go through the API in this process, as this visitor: same rules,
     // same limits, same answers as the app's own calls.
@@ -223,7 +230,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
         .send(
           rendered
             ? withRenderedPage(indexHtml, links, rendered.page, rendered.lang)
-            : indexHtml.replace('</head>', `${links}</head>`),
+            : indexHtml.replace('</head>', () => `${links}</head>`),
         )
     );
   };

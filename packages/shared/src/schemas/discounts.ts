@@ -3,15 +3,21 @@ import { z } from 'zod';
 /**
  * Discount codes (spec sections 3, 7, 8; docs/decisions/032). `welcome`: the member's own
  * code for the first days after signup; `time_bonus`: the first hours after signup;
- * `personal`: any other code (a campaign's, the deletion dialog's "stay" offer, one the
- * operator gave the member).
+ * `campaign`: a code for anyone (made in the operator console or `DISCOUNT_CODES`);
+ * `personal`: one member's own other code (the deletion dialog's "stay" offer).
  */
-export const DISCOUNT_KINDS = ['welcome', 'time_bonus', 'personal'] as const;
+export const DISCOUNT_KINDS = ['welcome', 'time_bonus', 'campaign', 'personal'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/** Which products a code lowers: credits and premium, premium only, or credits only. */
+export const DISCOUNT_COVERS = ['both', 'premium', 'credits'] as const;
+export type DiscountCovers = (typeof DISCOUNT_COVERS)[number];
 
 export const discountSchema = z.object({
   code: z.string(),
   kind: z.enum(DISCOUNT_KINDS),
+  /** What the code lowers, so that the banner names it (issue 42). */
+  covers: z.enum(DISCOUNT_COVERS),
   /** Percent off, 1–100: amount × (100 − percent) / 100, rounded half up. */
   percent: z.number().int(),
   /** When the code stops working (ISO). */

@@ -15,6 +15,25 @@ export const camProfileSchema = z.object({
 });
 export type CamProfile = z.infer<typeof camProfileSchema>;
 
+/**
+ * One performer in a webcam partner's feed (`CAM_FEED_URL`, docs/cam-feed.md). The server
+ * reads the feed; the app never sees it: `thumbnail` is fetched by the server and served
+ * from our own origin as `thumb_url`.
+ */
+export const camFeedPerformerSchema = z.object({
+  account: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'letters, digits, _ . - (at most 100)'),
+  name: z.string().trim().min(1).max(60),
+  age: z.number().int().min(MIN_AGE).max(MAX_AGE),
+  gender: z.enum(GENDERS),
+  live: z.boolean(),
+  /** An image URL on the feed's own origin (absolute, or relative to the feed's URL). */
+  thumbnail: z.string().min(1).max(2000),
+});
+export type CamFeedPerformer = z.infer<typeof camFeedPerformerSchema>;
+
+/** The feed document: performers are checked one by one, so one bad entry hides only itself. */
+export const camFeedSchema = z.object({ performers: z.array(z.unknown()) });
+
 /** The web app sends empty parameters for filters not in force: `''` means "any". */
 const emptyIsAny = <T extends z.ZodType>(schema: T) =>
   z

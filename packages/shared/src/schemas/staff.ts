@@ -121,6 +121,8 @@ export const heldMessageSchema = z.object({
   recipient: personSchema,
   text: z.string(),
   at: z.string(),
+  /** One of the two has since blocked the other: releasing stores it, delivering nothing. */
+  blocked: z.boolean(),
 });
 export type HeldMessage = z.infer<typeof heldMessageSchema>;
 export const heldQuerySchema = z.object({ after: idSchema.optional() });
@@ -180,31 +182,39 @@ export const memberDetailSchema = z.object({
   ),
   reports_made: z.array(staffReportLineSchema),
   reports_received: z.array(staffReportLineSchema),
-  orders: z.array(
-    z.object({
-      id: z.string(),
-      product: z.string(),
-      amount: z.number().int(),
-      currency: z.string(),
-      status: z.string(),
-      created_at: z.string(),
-    }),
-  ),
-  ledger: z.array(
-    z.object({
-      id: z.number().int(),
-      amount: z.number().int(),
-      reason: z.string(),
-      created_at: z.string(),
-    }),
-  ),
-  sessions: z.array(
-    z.object({
-      created_at: z.string(),
-      last_used_at: z.string(),
-      user_agent: z.string().nullable(),
-    }),
-  ),
+  // Money and devices are for admins: a moderator's answer has no `orders`, `ledger` or
+  // `sessions` at all.
+  orders: z
+    .array(
+      z.object({
+        id: z.string(),
+        product: z.string(),
+        amount: z.number().int(),
+        currency: z.string(),
+        status: z.string(),
+        created_at: z.string(),
+      }),
+    )
+    .optional(),
+  ledger: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        amount: z.number().int(),
+        reason: z.string(),
+        created_at: z.string(),
+      }),
+    )
+    .optional(),
+  sessions: z
+    .array(
+      z.object({
+        created_at: z.string(),
+        last_used_at: z.string(),
+        user_agent: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 export const memberDetailQuerySchema = z.object({ id: idSchema });

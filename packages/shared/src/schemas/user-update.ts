@@ -20,6 +20,13 @@ export const locationUpdateSchema = z
   })
   .strict();
 
+/** The same while `settings.region_data` is off: a country and a city, no region. */
+export const locationWithoutRegionSchema = locationUpdateSchema.omit({ countryregion: true });
+
+/** The location a site with or without regions (`settings.region_data`) takes: form and server. */
+export const locationSchemaFor = (regionData: boolean) =>
+  regionData ? locationUpdateSchema : locationWithoutRegionSchema;
+
 export const dateOfBirthSchema = z
   .string()
   .refine((value) => isAdultDateOfBirth(value), 'profile.date_of_birth_error');
@@ -74,7 +81,11 @@ export const profileUpdateSchema = z
   })
   .strict();
 
-export const userUpdateSchema = z.union([locationUpdateSchema, profileUpdateSchema]);
+export const userUpdateSchema = z.union([
+  locationUpdateSchema,
+  locationWithoutRegionSchema,
+  profileUpdateSchema,
+]);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const pushSubscriptionBodySchema = z.object({

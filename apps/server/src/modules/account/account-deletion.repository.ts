@@ -4,16 +4,21 @@ import type { Database } from '../../db/schema.js';
 type Trx = Transaction<Database>;
 
 /**
- * Locks the member's row for the deletion and answers it while the account is still
- * active, so two deletions (two tabs) cannot both run, and nothing else of the member
- * changes under it.
+ * Locks the member's row for the erasure and answers it while the account is still in one
+ * of `statuses` (a member deleting their own account: active), so two erasures (two tabs)
+ * cannot both run, and nothing else of the member changes under it.
  */
-export async function lockActiveMember(trx: Trx, memberId: number) {
+export async function lockErasableMember(
+  trx: Trx,
+  memberId: number,
+  statuses: readonly ('active' | 'banned')[],
+) {
   return trx
     .selectFrom('members')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'status'])
     .where('id', '=', memberId)
-    .where('status', '=', 'active')
+    .where('status', 'in', statuses)
+    .where('email', 'is not', null)
     .forUpdate()
     .executeTakeFirst();
 }
@@ -58,13 +63,14 @@ export async function wipeProfile(trx: Trx, memberId: number): Promise<void> {
 
 /**
  * Marks the account deleted. The e-mail address stays only as its HMAC (`emailHmac`), so it
- * reports `deleted` and cannot sign up or log in again; the password and every personal
- * trace of the signup go (docs/decisions/035).
+ * reports `deleted` and cannot sign up or log in again; a banned account keeps the HMAC of
+ * its canonical address too (`bannedEmailHmac`), so its mailbox stays refused at signup.
+ * The password, the ban's reason and every personal trace of the signup go (docs/decisions/035).
  */
 export async function markMemberDeleted(
   trx: Trx,
   memberId: number,
-  emailHmac: string,
+  hmacs: { emailHmac: string; bannedEmailHmac: string | null },
 ): Promise<void> {
   await trx
     .updateTable('members')
@@ -72,7 +78,10 @@ export async function markMemberDeleted(
       status: 'deleted',
       deleted_at: sql<Date>`now()`,
       email: null,
-      email_hmac: emailHmac,
+      email_canonical: null,
+      email_hmac: hmacs.emailHmac,
+      banned_email_hmac: hmacs.bannedEmailHmac,
+      ban_reason: null,
       password_hash: null,
       timezone: null,
       signup_ip: null,

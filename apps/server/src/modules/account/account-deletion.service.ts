@@ -17,23 +17,17 @@ import {
   deleteMemberImages,
   deleteMemberLikes,
   eraseMemberRecords,
-  lockActiveMember,
+  lockErasableMember,
   markMemberDeleted,
   wipeProfile,
 } from './account-deletion.repository.js';
+import { bannedEmailHmac } from './banned-email.js';
 import { erasedEmailHmac } from './erased-email.js';
 
 /**
- * Deletes the logged-in member's account (docs/decisions/013):
- * 1. the current password is checked under the failed-login rule (`attemptPassword`), so
- *    this call cannot be used to guess a password faster than the login form allows;
- * 2. one transaction marks the member deleted (the address stays, reporting `deleted`),
- *    empties the profile, removes photo rows, likes both ways, push subscriptions and the
- *    remembered search, voids mailed links and waiting mail, queues a goodbye mail (with
- *    the way to customer service for a member who did not do this), and ends every
- *    session; the search row goes with the status change (search_profiles trigger);
- * 3. after the commit the photo files are removed from storage. A file that cannot be
- *    removed is logged, not reported: the account is gone either way.
+ * Deletes the logged-in member's account (docs/decisions/013): the current password is
+ * checked under the failed-login rule (`attemptPassword`), so this call cannot be used to
+ * guess a password faster than the login form allows; then `eraseAccount`.
  *
  * Throws 403 `not_logged_in` when the account is no longer active, 400 `wrong_password`,
  * 429 after too many failed password checks.
@@ -43,14 +37,13 @@ export async function deleteAccount(
   storage: ImageStorage,
   memberId: number,
   password: string,
-  options: { ip: string; limits: LoginLimits; log: FastifyBaseLogger; exportsDir: string },
+  options: ErasureOptions & { ip: string; limits: LoginLimits },
 ): Promise<void> {
   const member = await findMemberById(db, memberId);
   if (!member?.email || member.status !== 'active') throw notLoggedIn();
-  const email = member.email;
 
   const attempt = {
-    account: email,
+    account: member.email,
     ip: options.ip,
     verify: () => verifyPassword(member.password_hash, password),
   };
@@ -59,25 +52,60 @@ export async function deleteAccount(
       password: 'The password is not correct',
     });
   }
+  if (!(await eraseAccount(db, storage, memberId, { ...options, statuses: ['active'] }))) {
+    throw notLoggedIn();
+  }
+}
 
+export interface ErasureOptions {
+  log: FastifyBaseLogger;
+  exportsDir: string;
+}
+
+/**
+ * Erases an account in one of `statuses`; false when it is not (or no longer) in one:
+ * 1. one transaction marks the member deleted (the address stays only as an HMAC, reporting
+ *    `deleted`; a banned account's canonical address too, so its mailbox stays refused at
+ *    signup), empties the profile, removes photo rows, likes both ways, push subscriptions
+ *    and the remembered search, voids mailed links and waiting mail, queues a goodbye mail
+ *    to an active account (with the way to customer service for a member who did not do
+ *    this), and ends every session; the search row goes with the status change
+ *    (search_profiles trigger);
+ * 2. after the commit the photo files are removed from storage. A file that cannot be
+ *    removed is logged, not reported: the account is gone either way.
+ * Callers: `deleteAccount` (the member, active only) and `npm run erase-account` (the
+ * operator, for an erasure request by mail, banned accounts included).
+ */
+export async function eraseAccount(
+  db: Kysely<Database>,
+  storage: ImageStorage,
+  memberId: number,
+  options: ErasureOptions & { statuses: readonly ('active' | 'banned')[] },
+): Promise<boolean> {
+  const member = await findMemberById(db, memberId);
+  if (!member?.email) return false;
+  const email = member.email;
   // Outside the transaction: the key is read through the database handle.
   const emailHmac = await erasedEmailHmac(db, email);
+  const bannedHmac = await bannedEmailHmac(db, email);
   const exportFiles: string[] = [];
   const files = await db.transaction().execute(async (trx) => {
-    if (!(await lockActiveMember(trx, memberId))) throw notLoggedIn();
+    const locked = await lockErasableMember(trx, memberId, options.statuses);
+    if (!locked || locked.email !== email) return null;
     // Read before the profile is emptied: the goodbye mail greets the member by name.
     const mailable = await findActiveMemberById(trx, memberId);
     const names = await deleteMemberImages(trx, memberId);
     await wipeProfile(trx, memberId);
-    await markMemberDeleted(trx, memberId, emailHmac);
     await deleteMemberLikes(trx, memberId);
     await deleteMemberDevicesAndSearches(trx, memberId);
     await eraseMemberRecords(trx, memberId, email);
     exportFiles.push(...(await deleteMemberExports(trx, memberId)));
     if (mailable) {
-      // Not tied to the account; the outbox drops it once sent (`erase_after_send`).
+      // Queued while the address is still the member's, so the greeting may name them; not
+      // tied to the account: the outbox drops it once sent (`erase_after_send`).
       await enqueueMail(trx, {
         memberId: null,
+        recipientId: memberId,
         payload: {
           to: mailable.email,
           locale: textLocale(mailable.language),
@@ -86,9 +114,14 @@ export async function deleteAccount(
         },
       });
     }
+    await markMemberDeleted(trx, memberId, {
+      emailHmac,
+      bannedEmailHmac: locked.status === 'banned' ? bannedHmac : null,
+    });
     await deleteMemberSessions(trx, memberId);
     return names;
   });
+  if (files === null) return false;
 
   await Promise.allSettled(
     exportFiles.map((name) => rm(join(options.exportsDir, name), { force: true })),
@@ -98,4 +131,5 @@ export async function deleteAccount(
   if (failed.length > 0) {
     options.log.warn({ memberId, files: failed }, 'photo files of a deleted account remain');
   }
+  return true;
 }

@@ -10,6 +10,9 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     id: '-',
     email: 'erased',
     email_hmac: 'kept as an HMAC only, so the address reports `deleted` and cannot sign up again',
+    email_canonical: 'erased',
+    banned_email_hmac:
+      'a banned account keeps its canonical address as an HMAC only, so its mailbox cannot sign up again',
     password_hash: 'erased',
     status: '-',
     activated_at: '-',
@@ -30,7 +33,8 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     price_country: 'erased',
     show_flagged_photos: '-',
     staff_role: '-',
-    ban_reason: 'kept with the ban: staff’s reason, for an appeal (a banned member cannot log in)',
+    ban_reason:
+      'kept with the ban: staff’s reason, for an appeal (a banned member cannot log in); emptied when the account is erased',
     banned_at: '-',
   },
   profiles: {
@@ -269,6 +273,7 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     order_id: '-',
     state: '-',
     created_at: '-',
+    reserved_until: '-',
   },
   blocks: { blocker_id: 'erased', blocked_id: 'erased', created_at: 'erased' },
   reports: {

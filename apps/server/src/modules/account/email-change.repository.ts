@@ -1,3 +1,4 @@
+import { canonicalEmail } from '@amora/shared/rules/canonical-email';
 import { mailProviderCode } from '@amora/shared/rules/mail-providers';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -59,8 +60,9 @@ export async function emailInUse(db: Db, email: string, exceptId?: number): Prom
 }
 
 /**
- * Gives the member a new sign-in address (with its mail-provider code); with `activate`,
- * the account counts as activated from now on, since the new mailbox has just been proven.
+ * Gives the member a new sign-in address (with its canonical form and mail-provider code);
+ * with `activate`, the account counts as activated from now on, since the new mailbox has just
+ * been proven.
  */
 export async function setMemberEmail(
   db: Db,
@@ -72,6 +74,7 @@ export async function setMemberEmail(
     .updateTable('members')
     .set({
       email,
+      email_canonical: canonicalEmail(email),
       mailprovider: mailProviderCode(email),
       ...(options.activate && { activated_at: sql`coalesce(activated_at, now())` }),
     })

@@ -204,6 +204,8 @@ export async function confirmEmailChange(
       if (member.email === email) return { email };
       if (await emailInUse(trx, email, member.id)) throw emailTaken();
 
+      // Queued while the old address is still the member's: its greeting may name them.
+      await mailUndoNotice(trx, member, email);
       await setMemberEmail(trx, member.id, email, { activate: true });
       // Links that went to the old address must not act on the account any more.
       await revokeMemberTokens(trx, member.id, 'email_change');
@@ -214,7 +216,6 @@ export async function confirmEmailChange(
         member.id,
         caller.memberId === member.id ? caller.sessionToken : null,
       );
-      await mailUndoNotice(trx, member, email);
       return { email };
     });
   } catch (error) {

@@ -10,10 +10,20 @@ import { readTokenKey } from '../site/secrets.js';
  * no longer holds it (issue 19, docs/decisions/035).
  */
 export async function erasedEmailHmac(db: Kysely<Database>, email: string): Promise<string> {
-  const key = Buffer.from(
-    hkdfSync('sha256', await readTokenKey(db), Buffer.alloc(0), 'amora:erased-email:v1', 32),
-  );
-  return createHmac('sha256', key).update(email.trim().toLowerCase()).digest('hex');
+  return keyedHmac(db, 'amora:erased-email:v1', email.trim().toLowerCase());
+}
+
+/**
+ * HMAC-SHA256 of `text` under a key derived from the token key for one `purpose` (HKDF
+ * info), so the HMACs of one purpose say nothing about those of another.
+ */
+export async function keyedHmac(
+  db: Kysely<Database>,
+  purpose: string,
+  text: string,
+): Promise<string> {
+  const key = Buffer.from(hkdfSync('sha256', await readTokenKey(db), Buffer.alloc(0), purpose, 32));
+  return createHmac('sha256', key).update(text).digest('hex');
 }
 
 /** Whether the address belonged to an account deleted since. */
@@ -43,6 +53,7 @@ export async function eraseDeletedAddresses(db: Kysely<Database>): Promise<numbe
       .updateTable('members')
       .set({
         email: null,
+        email_canonical: null,
         email_hmac: await erasedEmailHmac(db, row.email!),
         tracking: '{}',
         price_country: null,

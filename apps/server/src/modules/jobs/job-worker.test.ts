@@ -6,6 +6,7 @@ import { createMember } from '../../test/factories.js';
 import { createTestApp, type SmtpSink, startSmtpSink, type TestApp } from '../../test/test-app.js';
 import { issueActivation } from '../mail/activation.service.js';
 import { mailJobHandler } from '../mail/mail-job.js';
+import { enqueueMail } from '../mail/mail-outbox.repository.js';
 import { createMailTransport, type MailTransport } from '../mail/mail-transport.js';
 import { claimNextJob } from './job.repository.js';
 import { type JobWorker, startJobWorker } from './job-worker.js';
@@ -65,7 +66,8 @@ describe('outbox worker', () => {
     expect(mail!.to).toEqual([m.email]);
     expect(mail!.from).toBe('no-reply@amora.test');
     expect(mail!.subject).toBe('Aktywuj swoje konto w serwisie Amora');
-    expect(mail!.text).toContain('Cześć Zofia!');
+    // Nobody has confirmed the address yet: the greeting names nobody (issue 42).
+    expect(mail!.text!.split(/\r?\n/)[0]).toBe('Cześć!');
     expect(mail!.text).toContain('Link jest ważny przez 48 godzin');
     expect(mail!.html).toContain('<html lang="pl"');
     expect(mail!.html).toContain('Aktywuj konto');
@@ -87,11 +89,16 @@ describe('outbox worker', () => {
   });
 
   it('escapes the member’s name in the HTML part and falls back to English', async () => {
-    await signUp({ name: '<b>Ann & "Bo"</b>', language: 'xx' });
+    // A confirmed member: only they are greeted by name.
+    const m = await createMember(t.db, { name: '<b>Ann & "Bo"</b>' });
+    await enqueueMail(t.db, {
+      memberId: m.id,
+      payload: { to: m.email, locale: 'xx', template: 'password_changed', data: { name: m.name } },
+    });
     const worker = t.startWorker({ pollIntervalMs: 20 });
     const [mail] = await sink.waitForMails(1);
     await worker.stop();
-    expect(mail!.subject).toBe('Activate your Amora account');
+    expect(mail!.subject).toBe('Your Amora password was changed');
     expect(mail!.text).toContain('Hi <b>Ann & "Bo"</b>,');
     expect(mail!.html).toContain('Hi &lt;b&gt;Ann &amp; &quot;Bo&quot;&lt;/b&gt;,');
     expect(mail!.html).not.toContain('<b>Ann');

@@ -20,6 +20,11 @@ export interface MailTemplate<Name extends string, Data extends z.ZodObject> {
    * of it (see `renderMail`).
    */
   toTypedAddress?: boolean;
+  /**
+   * `data.name` is who wrote to us, not whom the mail greets (the support team's copy): it
+   * stays as written. In every other mail it is the greeting (see `mail-greeting.ts`).
+   */
+  namesSender?: boolean;
   render(locale: Locale, data: z.infer<Data>, context: RenderContext): RenderedMail;
 }
 

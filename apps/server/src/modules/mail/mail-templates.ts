@@ -93,6 +93,12 @@ export function renderMail(payload: MailPayload, context: RenderContext): Render
   return template.render(textLocale(payload.locale), safe, context);
 }
 
+/** Whether the template's `data.name` is whom it greets (see `mail-greeting.ts`). */
+export function greetsByName(template: MailTemplateName): boolean {
+  const found = BY_NAME.get(template);
+  return found !== undefined && 'name' in found.data.shape && found.namesSender !== true;
+}
+
 /** Whether the template mails an address the requester typed (see `MailTemplate`). */
 export const mailsTypedAddress = (template: MailTemplateName) =>
   BY_NAME.get(template)?.toTypedAddress === true;

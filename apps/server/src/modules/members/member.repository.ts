@@ -1,3 +1,4 @@
+import { canonicalEmail } from '@amora/shared/rules/canonical-email';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type {
   Database,
@@ -11,7 +12,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** A member to create: the account, the profile and, if they have one, a first photo. */
 export interface NewMember {
-  account: Omit<Insertable<MembersTable>, 'email' | 'tracking'> & {
+  account: Omit<Insertable<MembersTable>, 'email' | 'email_canonical' | 'tracking'> & {
     email: string;
     tracking?: Record<string, string>;
   };
@@ -41,6 +42,7 @@ export async function createMembers(
     .values(
       members.map(({ account }) => ({
         ...account,
+        email_canonical: canonicalEmail(account.email),
         tracking: JSON.stringify(account.tracking ?? {}),
       })),
     )

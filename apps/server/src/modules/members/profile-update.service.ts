@@ -1,5 +1,9 @@
 import { NAME_EQUAL_TO_EMAIL, nameIsEmail } from '@amora/shared/rules/member-name';
-import type { locationUpdateSchema, profileUpdateSchema } from '@amora/shared/schemas/user-update';
+import type {
+  locationUpdateSchema,
+  locationWithoutRegionSchema,
+  profileUpdateSchema,
+} from '@amora/shared/schemas/user-update';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
@@ -7,13 +11,19 @@ import { badRequest } from '../../lib/errors.js';
 import { isRegionOf } from '../geo/regions.js';
 import { readStoredSettings } from '../site/site.repository.js';
 
-export type LocationUpdate = z.output<typeof locationUpdateSchema>;
+/** With a region, or without one while `settings.region_data` is off (the route chose). */
+export type LocationUpdate =
+  | z.output<typeof locationUpdateSchema>
+  | z.output<typeof locationWithoutRegionSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 const invalidField = (field: string, message: string) =>
   badRequest('invalid_input', `${field}: ${message}`, { [field]: message });
 
-/** Signup step 3 and the profile page: country (one the site operates in), region of it, city. */
+/**
+ * Signup step 3 and the profile page: country (one the site operates in), region of it, city.
+ * A location without a region (the site does not use them) drops the one stored before.
+ */
 export async function updateLocation(
   db: Kysely<Database>,
   memberId: number,
@@ -23,14 +33,15 @@ export async function updateLocation(
   if (!(countries as string[]).includes(location.country)) {
     throw invalidField('country', 'We do not operate in this country yet');
   }
-  if (!isRegionOf(location.country, location.countryregion)) {
+  const countryregion = 'countryregion' in location ? location.countryregion : null;
+  if (countryregion !== null && !isRegionOf(location.country, countryregion)) {
     throw invalidField('countryregion', 'This region is not part of the chosen country');
   }
   await db
     .updateTable('profiles')
     .set({
       country: location.country,
-      countryregion: location.countryregion,
+      countryregion,
       city: location.city,
       updated_at: sql<Date>`now()`,
     })

@@ -25,6 +25,28 @@ export function roleOf(
   return member.staff_role;
 }
 
+/**
+ * The members who may hold a role (a stored one, or an address on ADMIN_EMAILS), with what
+ * `roleOf` needs to decide; a query, so callers add columns.
+ */
+export function staffCandidates(db: Db, adminEmails: readonly string[]) {
+  return db
+    .selectFrom('members')
+    .select([
+      'members.id',
+      'members.email',
+      'members.activated_at',
+      'members.status',
+      'members.staff_role',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('members.staff_role', 'is not', null),
+        ...(adminEmails.length > 0 ? [eb('members.email', 'in', adminEmails)] : []),
+      ]),
+    );
+}
+
 export async function staffRoleOf(
   db: Db,
   memberId: number,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Discount } from '@amora/shared/schemas/discounts';
+import type { Discount, DiscountCovers } from '@amora/shared/schemas/discounts';
 import { PRODUCT_IDS } from '@amora/shared/schemas/orders';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
@@ -30,9 +30,17 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const newCode = (prefix: string) =>
   `${prefix}-${[...randomBytes(8)].map((b) => BASE32[b % 32]).join('')}`;
 
-/** How a stored kind is shown: anything but the welcome code and time bonus is `personal`. */
-const apiKind = (kind: DiscountKind): Discount['kind'] =>
-  kind === 'welcome' || kind === 'time_bonus' ? kind : 'personal';
+/** How a stored kind is shown: the stay offer is the member's `personal` code. */
+const apiKind = (kind: DiscountKind): Discount['kind'] => (kind === 'stay' ? 'personal' : kind);
+
+/** What a code's products (null: all) lower, in the banner's terms. */
+export function discountCovers(products: readonly string[] | null): DiscountCovers {
+  if (products === null) return 'both';
+  const premium = products.some((id) => id.startsWith('premium-'));
+  const credits = products.some((id) => id.startsWith('credits-'));
+  if (premium && credits) return 'both';
+  return premium ? 'premium' : 'credits';
+}
 
 /** A code that works now: its percent, end and products. */
 export interface ValidDiscount {
@@ -45,6 +53,7 @@ export interface ValidDiscount {
 export const toDiscount = (d: ValidDiscount): Discount => ({
   code: d.row.code,
   kind: apiKind(d.row.kind),
+  covers: discountCovers(d.products),
   percent: d.percent,
   expires_at: d.validUntil.toISOString(),
 });
@@ -80,7 +89,9 @@ async function signupOf(db: Db, memberId: number): Promise<Date | null> {
 
 /**
  * Whether `row` works now for the caller (and, given, the product): its window, its owner,
- * its overall limit (paid uses and pending orders' reservations) and the member's own uses.
+ * its overall limit (paid uses and the holds of other members' pending orders that have not
+ * lapsed) and the member's own paid uses. The caller's own holds do not count: their next
+ * order releases them ({@link lockDiscountForOrder}).
  */
 async function check(
   db: Db,
@@ -94,17 +105,31 @@ async function check(
   const terms = effectiveTerms(row, caller.signup, config);
   const now = Date.now();
   if (!terms || now < terms.from.getTime() || now >= terms.until.getTime()) return null;
-  if (row.max_uses !== null && row.uses + row.reserved >= row.max_uses) return null;
   if (product !== undefined && row.products !== null && !row.products.includes(product)) {
     return null;
   }
-  if (caller.memberId !== null) {
+  const { memberId } = caller;
+  if (row.max_uses !== null) {
+    if (row.uses >= row.max_uses) return null;
+    const held = await db
+      .selectFrom('discount_code_uses')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('code_id', '=', row.id)
+      .where('state', '=', 'reserved')
+      .where('reserved_until', '>', sql<Date>`now()`)
+      .$if(memberId !== null, (q) =>
+        q.where((eb) => eb.or([eb('member_id', 'is', null), eb('member_id', '<>', memberId!)])),
+      )
+      .executeTakeFirstOrThrow();
+    if (row.uses + Number(held.n) >= row.max_uses) return null;
+  }
+  if (memberId !== null) {
     const own = await db
       .selectFrom('discount_code_uses')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('code_id', '=', row.id)
-      .where('member_id', '=', caller.memberId)
-      .where('state', '<>', 'released')
+      .where('member_id', '=', memberId)
+      .where('state', '=', 'counted')
       .executeTakeFirstOrThrow();
     if (Number(own.n) >= row.max_uses_per_member) return null;
   }
@@ -235,6 +260,7 @@ export async function stayOffer(db: Kysely<Database>, memberId: number): Promise
   return {
     code: row.code,
     kind: 'personal',
+    covers: discountCovers(row.products),
     percent: row.percent,
     expires_at: row.valid_until.toISOString(),
   };
@@ -257,7 +283,8 @@ export async function discountForPrices(
 /**
  * In the order's transaction: locks the code's row (`FOR UPDATE`, so two orders cannot both
  * take its last use) and checks it for this member and product; 409 `discount_invalid`.
- * Then {@link reserveUse} once the order is stored.
+ * Then releases the member's own holds of the code (their earlier pending order with it,
+ * given up for this one) and any that lapsed; {@link reserveUse} once the order is stored.
  */
 export async function lockDiscountForOrder(
   trx: Transaction<Database>,
@@ -270,44 +297,127 @@ export async function lockDiscountForOrder(
   const signup = await signupOf(trx, memberId);
   const valid = row ? await check(trx, row, { memberId, signup }, config, product) : null;
   if (!valid) throw discountInvalid();
+  await releaseHolds(trx, valid.row.id, memberId);
   return valid;
 }
 
-/** The pending order holds one use of the code. */
+/**
+ * The pending order holds one use of the code for `minutes`; answers when the hold lapses
+ * (the checkout is told to end then, where the provider allows).
+ */
 export async function reserveUse(
   trx: Transaction<Database>,
   codeId: number,
   memberId: number,
   orderId: string,
-) {
-  await trx
+  minutes: number,
+): Promise<Date> {
+  const use = await trx
     .insertInto('discount_code_uses')
-    .values({ code_id: codeId, member_id: memberId, order_id: orderId })
-    .execute();
+    .values({
+      code_id: codeId,
+      member_id: memberId,
+      order_id: orderId,
+      reserved_until: sql<Date>`now() + make_interval(mins => ${minutes})`,
+    })
+    .returning('reserved_until')
+    .executeTakeFirstOrThrow();
   await trx
     .updateTable('discount_codes')
     .set({ reserved: sql<number>`reserved + 1` })
     .where('id', '=', codeId)
     .execute();
+  return use.reserved_until;
 }
 
 /**
- * Settles an order's reserved use: `released` when the order failed, was cancelled or
- * expired (the use goes back to the code), `counted` when it is paid.
+ * Locks a code's row. Everything that changes a code's uses takes this lock before the uses'
+ * rows (orders do, in {@link lockDiscountForOrder}): one order of locks, no deadlock.
+ */
+const lockCode = (db: Db, codeId: number) =>
+  db.selectFrom('discount_codes').select('id').where('id', '=', codeId).forUpdate().execute();
+
+/**
+ * Releases, under the code's lock, its holds that lapsed and (given) the member's own;
+ * the code's `reserved` count follows.
+ */
+async function releaseHolds(db: Db, codeId: number, memberId: number | null): Promise<number> {
+  const released = await db
+    .updateTable('discount_code_uses')
+    .set({ state: 'released' })
+    .where('code_id', '=', codeId)
+    .where('state', '=', 'reserved')
+    .where((eb) =>
+      eb.or([
+        eb('reserved_until', '<=', sql<Date>`now()`),
+        ...(memberId === null ? [] : [eb('member_id', '=', memberId)]),
+      ]),
+    )
+    .returning('id')
+    .execute();
+  if (released.length > 0) {
+    await db
+      .updateTable('discount_codes')
+      .set({ reserved: sql<number>`reserved - ${released.length}` })
+      .where('id', '=', codeId)
+      .execute();
+  }
+  return released.length;
+}
+
+/**
+ * Ends the holds whose `DISCOUNT_RESERVATION_MINUTES` have passed (the reconciliation job,
+ * every minute), so that the console's `reserved` counts are current; the checks leave
+ * lapsed holds out already. Answers how many it released.
+ */
+export async function releaseLapsedUses(db: Kysely<Database>): Promise<number> {
+  const codes = await db
+    .selectFrom('discount_code_uses')
+    .select('code_id')
+    .distinct()
+    .where('state', '=', 'reserved')
+    .where('reserved_until', '<=', sql<Date>`now()`)
+    .execute();
+  let released = 0;
+  for (const { code_id } of codes) {
+    released += await db.transaction().execute(async (trx) => {
+      await lockCode(trx, code_id);
+      return releaseHolds(trx, code_id, null);
+    });
+  }
+  return released;
+}
+
+/**
+ * Settles an order's use of its code: `released` when the order failed, was cancelled or
+ * expired (a hold still in place goes back to the code), `counted` when it is paid, also
+ * after its hold lapsed or gave way to the member's next order (the money came in: the use
+ * counts, even past the code's limit).
  */
 async function settleUse(db: Db, orderId: string, state: 'released' | 'counted') {
   const use = await db
+    .selectFrom('discount_code_uses')
+    .select('code_id')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!use) return;
+  await lockCode(db, use.code_id);
+  // Read under the code's lock, which every change of its uses takes: it stays as read.
+  const { state: was } = await db
+    .selectFrom('discount_code_uses')
+    .select('state')
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (was === 'counted' || (state === 'released' && was === 'released')) return;
+  await db
     .updateTable('discount_code_uses')
     .set({ state })
     .where('order_id', '=', orderId)
-    .where('state', '=', 'reserved')
-    .returning('code_id')
-    .executeTakeFirst();
-  if (!use) return;
+    .execute();
   await db
     .updateTable('discount_codes')
     .set({
-      reserved: sql<number>`reserved - 1`,
+      ...(was === 'reserved' && { reserved: sql<number>`reserved - 1` }),
       ...(state === 'counted' && { uses: sql<number>`uses + 1` }),
     })
     .where('id', '=', use.code_id)

@@ -271,3 +271,30 @@ describe('refund', () => {
     );
   });
 });
+
+describe('findCheckout', () => {
+  it('finds an order’s payment in Mollie’s list, pages back, and stops at the order’s creation', async () => {
+    const lostOrder = '0b6d7f3e-5c1a-4e8b-a2f9-7d3c1e5b9a40';
+    const since = new Date();
+    const lost = await newPayment({ id: lostOrder });
+    // Three hundred newer payments of other orders: the lost one is on Mollie's second page.
+    const template = stand.payments.get(lost)!;
+    for (let i = 0; i < 300; i += 1) {
+      const id = `tr_newer${i}`;
+      stand.payments.set(id, { ...template, id, metadata: { order_id: `other-${i}` } });
+    }
+    const calls = stand.calls.length;
+    expect(await provider.findCheckout!(lostOrder, since)).toBe(lost);
+    const listed = stand.calls.slice(calls);
+    expect(listed.map((c) => [c.method, c.path])).toEqual([
+      ['GET', '/v2/payments'],
+      ['GET', '/v2/payments'],
+    ]);
+    // An order created after every payment listed: Mollie has none for it, one page read.
+    const later = new Date(Date.now() + 10 * 60_000);
+    const before = stand.calls.length;
+    expect(await provider.findCheckout!('5e0f2b7c-9d41-4a36-b8e2-1c7a9f3d6b52', later)).toBeNull();
+    expect(stand.calls.length - before).toBe(1);
+    for (let i = 0; i < 300; i += 1) stand.payments.delete(`tr_newer${i}`);
+  });
+});

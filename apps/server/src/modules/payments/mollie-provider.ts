@@ -20,6 +20,9 @@ import type {
   RefundableOrder,
 } from './provider-types.js';
 
+/** Pages of 250 payments read when looking for an order's lost payment id (`findCheckout`). */
+const MAX_LIST_PAGES = 8;
+
 /** Our method ids as Mollie names them (all seven are Mollie methods). */
 export const MOLLIE_METHODS: Readonly<Record<PaymentMethod, MollieMethod>> = {
   card: MollieMethod.creditcard,
@@ -176,9 +179,10 @@ export interface MollieProviderOptions {
 }
 
 /**
- * Mollie through its official SDK. The server makes three calls and nothing else:
+ * Mollie through its official SDK. The server makes four calls and nothing else:
  * `payments.create`, `payments.get` (the webhook names only the payment; its facts are
- * fetched, never believed from the request) and `paymentRefunds.create`.
+ * fetched, never believed from the request), `payments.page` (only for an order whose
+ * payment id was never stored) and `paymentRefunds.create`.
  */
 export function createMollieProvider(options: MollieProviderOptions): PaymentProvider {
   // The SDK has no retry option: it repeats a call answered 5xx up to twice (2 s apart) under
@@ -228,6 +232,23 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
       } catch (error) {
         if (error instanceof MollieApiError && error.statusCode === 404) return [];
         throw providerError('payments.get', error);
+      }
+    },
+
+    async findCheckout(orderId: string, since: Date): Promise<string | null> {
+      // Mollie looks payments up by their id only: its list, newest first, is read back to
+      // the order's creation (a minute earlier, for the two clocks), a few pages at most.
+      const floor = since.getTime() - 60_000;
+      let page = await call('payments.page', () => client.payments.page({ limit: 250 }));
+      for (let pages = 1; ; pages += 1) {
+        for (const payment of page) {
+          if (Date.parse(payment.createdAt) < floor) return null;
+          const metadata = payment.metadata as { order_id?: unknown } | null;
+          if (metadata?.order_id === orderId) return payment.id;
+        }
+        const next = page.nextPage;
+        if (!next || pages >= MAX_LIST_PAGES) return null;
+        page = await call('payments.page', next);
       }
     },
 

@@ -165,8 +165,16 @@ export async function createOrder(
       price_country: country,
       waived_withdrawal: input.waive_withdrawal === true,
     });
-    if (discount) await reserveUse(trx, discount.row.id, memberId, order.id);
-    return order;
+    const reservedUntil = discount
+      ? await reserveUse(
+          trx,
+          discount.row.id,
+          memberId,
+          order.id,
+          deps.discounts.reservationMinutes,
+        )
+      : undefined;
+    return { ...order, reservedUntil };
   });
   let started: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
   try {
@@ -178,6 +186,8 @@ export async function createOrder(
         method: input.method,
         description: orderDescription(settings.name, row),
         locale: textLocale(member.language),
+        // The code's use is held this long: the checkout ends with it where it can.
+        expiresAt: row.reservedUntil,
       },
       {
         redirectUrl: `${deps.publicUrl}/transactions/${row.id}`,

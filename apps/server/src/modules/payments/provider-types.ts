@@ -13,6 +13,11 @@ export interface CheckoutOrder {
   description: string;
   /** One of the seven locales (`en`, `nl`, …): the provider's page language. */
   locale: string;
+  /**
+   * When the discount code's use the order holds lapses: the checkout should end with it,
+   * where the provider lets it be set (Stripe does, within its limits; Mollie does not).
+   */
+  expiresAt?: Date | undefined;
 }
 
 export interface CheckoutUrls {
@@ -80,5 +85,11 @@ export interface PaymentProvider {
   methodsFor(currency: string): PaymentMethod[];
   createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<CheckoutStarted>;
   fetchPayment?(providerRef: string): Promise<PaymentReport[]>;
+  /**
+   * The reference of the checkout opened since `since` for this order, found at the provider
+   * by the order id it carries; null when there is none. For an order whose reference was
+   * never stored (the server stopped between the provider's answer and the database).
+   */
+  findCheckout?(orderId: string, since: Date): Promise<string | null>;
   refund(order: RefundableOrder, amountMinor: number): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Mode } from '../../config/mode.js';
 import type { Database } from '../../db/schema.js';
+import { releaseLapsedUses } from './discounts.js';
 import { applyPaymentReport, type PaymentLog } from './payment-events.service.js';
 import type { PaymentProvider, PaymentReport } from './provider-types.js';
 
@@ -23,8 +24,10 @@ export interface ReconcileDeps {
  * One run of the reconciliation job (docs/decisions/030): claims pending orders older than
  * 15 minutes that nobody asked about in the last 5 (one `UPDATE … WHERE id IN (SELECT … FOR
  * UPDATE SKIP LOCKED)`, so instances running it at once take different orders), asks the
- * provider for their payment when it can (`fetchPayment`), applies what it reports, and
- * expires those still pending after 24 hours. Provider calls happen outside any transaction;
+ * provider for their payment when it can (`fetchPayment`; an order whose reference was never
+ * stored is first looked up by its id, `findCheckout`), applies what it reports, and
+ * expires those still pending after 24 hours. It also ends discount-code holds that lapsed
+ * (`DISCOUNT_RESERVATION_MINUTES`), so the console's counts are current. Provider calls happen outside any transaction;
  * every change goes through `applyPaymentReport`, so a report that also arrives by webhook
  * counts once. Answers how many orders it looked at and expired.
  */
@@ -32,6 +35,7 @@ export async function reconcilePendingOrders(
   db: Kysely<Database>,
   deps: ReconcileDeps,
 ): Promise<{ checked: number; expired: number }> {
+  await releaseLapsedUses(db);
   const claimed = await db
     .updateTable('orders')
     .set({ provider_checked_at: sql<Date>`now()` })
@@ -64,6 +68,7 @@ export async function reconcilePendingOrders(
       'id',
       'provider',
       'provider_ref',
+      'created_at',
       sql<boolean>`created_at < now() - make_interval(hours => ${EXPIRE_AFTER_HOURS})`.as(
         'overdue',
       ),
@@ -74,9 +79,10 @@ export async function reconcilePendingOrders(
   let expired = 0;
   for (const order of claimed) {
     const { provider } = deps;
-    if (provider?.fetchPayment && provider.name === order.provider && order.provider_ref) {
+    if (provider?.fetchPayment && provider.name === order.provider) {
       try {
-        const reports = await provider.fetchPayment(order.provider_ref);
+        const ref = order.provider_ref ?? (await recoverReference(db, provider, order));
+        const reports = ref ? await provider.fetchPayment(ref) : [];
         for (const report of reports) await applyPaymentReport(db, report, options);
       } catch (error) {
         deps.log.warn({ err: error, orderId: order.id }, 'reconciliation: provider check failed');
@@ -97,6 +103,27 @@ export async function reconcilePendingOrders(
     if (result.outcome === 'applied') expired += 1;
   }
   return { checked: claimed.length, expired };
+}
+
+/**
+ * The provider's reference of an order stored without one (the server stopped between the
+ * provider's answer and storing it), found at the provider and stored now: Mollie's webhook
+ * answers only for payments an order holds, so until then nothing else would find it.
+ */
+async function recoverReference(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  order: { id: string; created_at: Date },
+): Promise<string | null> {
+  const ref = await provider.findCheckout?.(order.id, order.created_at);
+  if (!ref) return null;
+  await db
+    .updateTable('orders')
+    .set({ provider_ref: ref })
+    .where('id', '=', order.id)
+    .where('provider_ref', 'is', null)
+    .execute();
+  return ref;
 }
 
 export interface Reconciler {

@@ -116,6 +116,46 @@ describe('createCheckout', () => {
     }
   });
 
+  it('ends the checkout when the order’s discount hold lapses, within Stripe’s 30 minutes to 24 hours', async () => {
+    const minutes = (m: number) => new Date(Date.now() + m * 60_000);
+    const expiresIn = async (expiresAt?: Date) => {
+      const { providerRef } = await provider.createCheckout({ ...order, expiresAt }, urls);
+      const session = standIn.sessionObject(providerRef) as { created: number; expires_at: number };
+      return (session.expires_at - session.created) / 60;
+    };
+    // An hour's hold: the session ends with it.
+    expect(await expiresIn(minutes(60))).toBeCloseTo(60, 0);
+    // Sooner than Stripe allows: the earliest it allows (and a minute for the clocks).
+    expect(await expiresIn(minutes(10))).toBeCloseTo(31, 0);
+    // No code held: Stripe's own 24 hours.
+    expect(await expiresIn()).toBe(24 * 60);
+    const sent = standIn.requests.filter((r) => r.path === '/v1/checkout/sessions');
+    expect(sent.map((r) => r.form.expires_at === undefined)).toEqual([false, false, true]);
+  });
+
+  it('is refused by the stand-in as by Stripe for an end under 30 minutes away', async () => {
+    const stripe = (await import('stripe')).default;
+    const client = new stripe('sk_test_amora', {
+      host: new URL(standIn.url).hostname,
+      port: Number(new URL(standIn.url).port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    await expect(
+      client.checkout.sessions.create({
+        mode: 'payment',
+        success_url: 'https://amora.example/x',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: 'eur', unit_amount: 100, product_data: { name: 'x' } },
+          },
+        ],
+        expires_at: Math.floor(Date.now() / 1000) + 600,
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'expires_at' });
+  });
+
   it('fails when Stripe fails, without retrying', async () => {
     standIn.failNext(1);
     await expect(provider.createCheckout(order, urls)).rejects.toThrow();

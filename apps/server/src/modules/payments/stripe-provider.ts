@@ -170,6 +170,17 @@ export function reportsFromSession(session: Stripe.Checkout.Session): PaymentRep
   ];
 }
 
+/**
+ * `expires_at` for a session that should end at `at` (when its discount code's hold
+ * lapses): Stripe takes 30 minutes to 24 hours after the session's creation, so a sooner end
+ * becomes the earliest it allows; a minute's room either way for the two clocks.
+ */
+export function checkoutExpiry(at: Date, now = Date.now()): number {
+  const earliest = now + 31 * 60_000;
+  const latest = now + 24 * 3_600_000 - 60_000;
+  return Math.floor(Math.min(latest, Math.max(earliest, at.getTime())) / 1000);
+}
+
 /** Stripe Checkout through the official SDK (issue 15); no retries: the caller decides. */
 export function createStripeProvider({
   secretKey,
@@ -211,6 +222,7 @@ export function createStripeProvider({
         success_url: absolute(urls.redirectUrl),
         cancel_url: absolute(urls.cancelUrl),
         locale: order.locale as Stripe.Checkout.SessionCreateParams.Locale,
+        ...(order.expiresAt && { expires_at: checkoutExpiry(order.expiresAt) }),
       });
       if (!session.url) throw new Error(`Stripe answered session ${session.id} without a URL`);
       return { checkoutUrl: session.url, providerRef: session.id };

@@ -125,6 +125,9 @@ export async function deliverPushJob(
         method: request.method,
         headers: request.headers as Record<string, string>,
         body: request.body ? new Uint8Array(request.body) : null,
+        // Only the checked endpoint is posted to: a redirect would send the server to an
+        // address the push service (or whoever answers for its host) chose.
+        redirect: 'manual',
         signal: AbortSignal.timeout(10_000),
       });
       if (response.status === 404 || response.status === 410) {

@@ -64,9 +64,17 @@ export function fromQueryValues(stored: Record<string, string> | null): FilterPa
   return parsed.success ? (filterParamsOf(parsed.data) ?? {}) : null;
 }
 
-/** Only the filters the site's search form offers (`settings.search_fields`) count. */
-function honouredOnly(params: FilterParams, fields: readonly SearchField[]): FilterParams {
+/**
+ * Only the filters the site's search form offers (`settings.search_fields`) count, and a
+ * region only while the site uses regions (`settings.region_data`).
+ */
+function honouredOnly(
+  params: FilterParams,
+  fields: readonly SearchField[],
+  regionData: boolean,
+): FilterParams {
   const offered = new Set<string>(fields);
+  if (!regionData) offered.delete('countryregion');
   return {
     ...params,
     gender: offered.has('gender') ? params.gender : undefined,
@@ -128,7 +136,7 @@ export async function searchMembers(
     }
   }
   const requested = params ?? {};
-  const filters = honouredOnly(requested, settings.search_fields);
+  const filters = honouredOnly(requested, settings.search_fields, settings.region_data);
 
   const allCountries =
     filters.searchAllCountries ?? CLASSIC_TEMPLATE.profileSearch.searchAllCountries;

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { addressKey } from '../../lib/client-address.js';
 import { AppError, badRequest, forbidden, tooManyRequests } from '../../lib/errors.js';
+import { isBannedAddress } from '../account/banned-email.js';
 import { isErasedEmail } from '../account/erased-email.js';
 import { countRecentAttempts, recordAttempt } from '../auth/auth-attempts.repository.js';
 import { hashPassword } from '../auth/password.js';
@@ -67,7 +68,8 @@ const isUniqueViolation = (error: unknown) =>
 
 /**
  * `POST /api/user.php?new=1`: checks the e-mail check token and its csrf hash, whether
- * signups are open, the country and the per-address limit, then creates the member, the
+ * signups are open, the country and the per-address limit, whether the address is taken (409)
+ * or reaches a banned account's mailbox (403 `banned`), then creates the member, the
  * profile, the welcome credits (balance and ledger row), the signup's attempt row and the
  * activation mail in one transaction. `typedEmail` is the address as sent, before
  * normalising. Answers the new member's id.
@@ -109,6 +111,10 @@ export async function signUp(
   // A deleted account's address stays taken (it reports `deleted`, decision 013).
   if ((await findMemberByEmail(db, email)) || (await isErasedEmail(db, email))) {
     throw emailTaken();
+  }
+  // A plus-address or dotted variant of a banned account's mailbox (issue 42).
+  if (await isBannedAddress(db, email)) {
+    throw forbidden('banned', 'This e-mail address belongs to a banned account');
   }
 
   // Slow work before the transaction: PGlite has one connection that a transaction holds.

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { toMessage } from '../chats/message.service.js';
 import { notifyMembers } from '../live/live-notify.js';
+import { isBlockedBetween, noBlockBetween } from '../members/blocks.repository.js';
 import { onNewMessage } from '../notifications/member-events.js';
 import { appendAudit } from './audit-log.repository.js';
 import { banInTransaction, type StaffActor } from './member-actions.service.js';
@@ -15,7 +16,10 @@ import { banInTransaction, type StaffActor } from './member-actions.service.js';
 /** The other member of a message's conversation. */
 const recipientOf = sql<number>`case when c.member_low = m.sender_id then c.member_high else c.member_low end`;
 
-/** `GET /api/admin/held.php`: messages the duplicate-text brake held, oldest first. */
+/**
+ * `GET /api/admin/held.php`: messages the duplicate-text brake held, oldest first, each with
+ * whether a block now stands between its sender and recipient (either way).
+ */
 export async function listHeldMessages(
   db: Kysely<Database>,
   after?: number,
@@ -34,6 +38,7 @@ export async function listHeldMessages(
       'rp.name as recipient_name',
       'm.text',
       'm.created_at',
+      sql<boolean>`not ${noBlockBetween(sql.ref('m.sender_id'), recipientOf)}`.as('blocked'),
     ])
     .where('m.status', '=', 'held')
     // A banned sender's held messages stay held; the queue is for deciding.
@@ -48,12 +53,16 @@ export async function listHeldMessages(
     recipient: { id: row.recipient_id, name: row.recipient_name },
     text: row.text,
     at: row.created_at.toISOString(),
+    blocked: row.blocked,
   }));
 }
 
 /**
  * `POST /api/admin/held.php`: release delivers the message now (live event, notification
  * and push, as when sent); ban bans its sender, whose held messages then never arrive.
+ * Between members one of whom has since blocked the other, release only stores the message
+ * as sent: a send between them would have been refused (403 `blocked`), and nothing passes
+ * between a blocked pair, so nobody hears of it; an unblock brings it back with the history.
  */
 export async function actOnHeldMessage(
   db: Kysely<Database>,
@@ -82,8 +91,10 @@ export async function actOnHeldMessage(
       .returningAll()
       .executeTakeFirstOrThrow();
     const message = toMessage(released);
-    await notifyMembers(trx, [held.sender_id, held.recipient_id], { type: 'message', message });
-    await onNewMessage(trx, held.recipient_id, message);
+    if (!(await isBlockedBetween(trx, held.sender_id, held.recipient_id))) {
+      await notifyMembers(trx, [held.sender_id, held.recipient_id], { type: 'message', message });
+      await onNewMessage(trx, held.recipient_id, message);
+    }
     await trx
       .updateTable('conversations')
       .set({ last_activity_at: sql<Date>`greatest(last_activity_at, now())` })

@@ -1,14 +1,14 @@
 import type { MemberActionBody } from '@amora/shared/schemas/staff';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { textLocale } from '../../lib/locale-text.js';
 import { deleteMemberSessions } from '../auth/session.repository.js';
 import { notifyMembers } from '../live/live-notify.js';
 import { enqueueMail } from '../mail/mail-outbox.repository.js';
-import { roleOf } from '../members/staff-role.js';
 import { onAccountNotice } from '../notifications/member-events.js';
 import { appendAudit } from './audit-log.repository.js';
+import { assertStaffMayActOn, subjectRole } from './staff-reach.js';
 
 type Trx = Transaction<Database>;
 
@@ -41,13 +41,11 @@ export async function lockMemberForStaff(trx: Trx, actor: StaffActor, memberId: 
     .forUpdate('members')
     .executeTakeFirst();
   if (!member || member.status === 'deleted') throw memberNotFound();
-  const role = roleOf({ ...member, status: 'active' }, actor.adminEmails);
-  if (member.id === actor.staffId || role === 'admin') {
-    throw forbidden('forbidden', 'Nobody can ban or demote themselves or a listed admin');
-  }
-  if (role !== null && actor.role !== 'admin') {
-    throw forbidden('forbidden', 'Only an admin acts on another staff member');
-  }
+  assertStaffMayActOn(
+    actor,
+    { id: member.id, role: subjectRole(member, actor.adminEmails) },
+    'account',
+  );
   return member;
 }
 

@@ -1,7 +1,7 @@
 import type { MemberDetail, StaffRole } from '@amora/shared/schemas/staff';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { roleOf } from '../members/staff-role.js';
 import { photoUrl } from './photo-queue.service.js';
 
@@ -38,13 +38,20 @@ const toFound = (row: Found, adminEmails: readonly string[]) => ({
 
 /**
  * `GET /api/admin/members.php?q=`: a member id, an exact e-mail address (never answered
- * back), or the start of a profile name. Fictional demo members are left out.
+ * back; admins only, as a moderator has no need to tie an address to an account), or the
+ * start of a profile name. Fictional demo members are left out.
  */
 export async function lookUpMembers(
   db: Kysely<Database>,
   q: string,
   adminEmails: readonly string[],
+  role: StaffRole,
 ) {
+  const byId = /^\d{1,15}$/.test(q);
+  const byAddress = !byId && q.includes('@');
+  if (byAddress && role !== 'admin') {
+    throw forbidden('forbidden', 'Looking a member up by e-mail address is for admins');
+  }
   let query = db
     .selectFrom('members')
     .leftJoin('profiles', 'profiles.member_id', 'members.id')
@@ -52,8 +59,8 @@ export async function lookUpMembers(
     .where('members.fictional', '=', false)
     .orderBy('members.id')
     .limit(LOOKUP_LIMIT);
-  if (/^\d{1,15}$/.test(q)) query = query.where('members.id', '=', Number(q));
-  else if (q.includes('@')) query = query.where('members.email', '=', q.toLowerCase());
+  if (byId) query = query.where('members.id', '=', Number(q));
+  else if (byAddress) query = query.where('members.email', '=', q.toLowerCase());
   else {
     const pattern = `${q.replace(/[\\%_]/g, '\\$&')}%`;
     query = query.where(sql<boolean>`lower(profiles.name) like lower(${pattern})`);
@@ -62,11 +69,15 @@ export async function lookUpMembers(
   return rows.map((row) => toFound(row, adminEmails));
 }
 
-/** `GET /api/admin/member.php?id=`: what staff need to judge a member. */
+/**
+ * `GET /api/admin/member.php?id=`: what staff need to judge a member; for admins also their
+ * orders, credit ledger and sessions, which a moderator's answer leaves out (not even empty).
+ */
 export async function memberDetail(
   db: Kysely<Database>,
   memberId: number,
   adminEmails: readonly string[],
+  role: StaffRole,
 ): Promise<MemberDetail> {
   const member = await db
     .selectFrom('members')
@@ -103,7 +114,7 @@ export async function memberDetail(
         })),
       );
 
-  const [photos, made, received, orders, ledger, sessions] = await Promise.all([
+  const [photos, made, received, business] = await Promise.all([
     db
       .selectFrom('images')
       .select(['id', 'filename', 'screening'])
@@ -112,6 +123,30 @@ export async function memberDetail(
       .execute(),
     reports('reporter_id', 'subject_id'),
     reports('subject_id', 'reporter_id'),
+    role === 'admin' ? adminOnlyDetail(db, memberId) : null,
+  ]);
+
+  return {
+    member: {
+      ...toFound(member, adminEmails),
+      activated: member.activated_at !== null,
+      ban_reason: member.ban_reason,
+      last_active_at: member.last_active_at.toISOString(),
+      country: member.country,
+      city: member.city,
+      credits: member.credits,
+      paid_until: member.paid_until?.toISOString() ?? null,
+    },
+    photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.filename), screening: p.screening })),
+    reports_made: made,
+    reports_received: received,
+    ...business,
+  };
+}
+
+/** A member's orders, credit ledger and sessions, as an admin's member detail shows them. */
+async function adminOnlyDetail(db: Kysely<Database>, memberId: number) {
+  const [orders, ledger, sessions] = await Promise.all([
     db
       .selectFrom('orders')
       .select(['id', 'product', 'amount', 'currency', 'status', 'created_at'])
@@ -135,19 +170,6 @@ export async function memberDetail(
   ]);
 
   return {
-    member: {
-      ...toFound(member, adminEmails),
-      activated: member.activated_at !== null,
-      ban_reason: member.ban_reason,
-      last_active_at: member.last_active_at.toISOString(),
-      country: member.country,
-      city: member.city,
-      credits: member.credits,
-      paid_until: member.paid_until?.toISOString() ?? null,
-    },
-    photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.filename), screening: p.screening })),
-    reports_made: made,
-    reports_received: received,
     orders: orders.map((o) => ({ ...o, created_at: o.created_at.toISOString() })),
     ledger: ledger.map((l) => ({ ...l, created_at: l.created_at.toISOString() })),
     sessions: sessions.map((s) => ({

@@ -15,6 +15,7 @@ import { onAccountNotice } from '../notifications/member-events.js';
 import { appendAudit } from './audit-log.repository.js';
 import type { StaffActor } from './member-actions.service.js';
 import { afterInQueue } from './queue-order.js';
+import { lockMemberForStaffAction, membersOutOfReach } from './staff-reach.js';
 
 /** Staff see the photo as stored, never the blurred copy. */
 export const photoUrl = (filename: string) => `/uploads/${filename}`;
@@ -22,8 +23,16 @@ export const photoUrl = (filename: string) => `/uploads/${filename}`;
 /** Flagged photos first, then the oldest: the queue's order, as a sortable rank. */
 const rank = sql<number>`case when images.screening = 'flagged' then 0 else 1 end`;
 
-/** `GET /api/admin/photos.php`: photos no one has reviewed, of members still here. */
-export async function listPhotoQueue(db: Kysely<Database>, after?: number): Promise<QueuedPhoto[]> {
+/**
+ * `GET /api/admin/photos.php`: photos no one has reviewed, of members still here whom the
+ * caller may act on (`staffMayActOn`).
+ */
+export async function listPhotoQueue(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  after?: number,
+): Promise<QueuedPhoto[]> {
+  const outOfReach = await membersOutOfReach(db, actor);
   let query = db
     .selectFrom('images')
     .innerJoin('members', 'members.id', 'images.member_id')
@@ -39,6 +48,7 @@ export async function listPhotoQueue(db: Kysely<Database>, after?: number): Prom
     ])
     .where('images.reviewed_at', 'is', null)
     .where('members.status', '=', 'active')
+    .where('images.member_id', 'not in', outOfReach)
     .orderBy(rank)
     .orderBy('images.id')
     .limit(STAFF_PAGE_SIZE);
@@ -62,9 +72,29 @@ export async function listPhotoQueue(db: Kysely<Database>, after?: number): Prom
 }
 
 /**
+ * The photo's owner, their row locked (the member's own photo changes lock it first too) once
+ * the staff rule lets the actor act on them (403 `forbidden`); undefined for no such photo.
+ */
+async function lockPhotoOwner(
+  trx: Transaction<Database>,
+  actor: StaffActor,
+  imageId: number,
+): Promise<number | undefined> {
+  const image = await trx
+    .selectFrom('images')
+    .select('member_id')
+    .where('id', '=', imageId)
+    .executeTakeFirst();
+  if (!image) return undefined;
+  await lockMemberForStaffAction(trx, actor, image.member_id);
+  return image.member_id;
+}
+
+/**
  * Rejects a photo in the caller's transaction: it disappears everywhere (its row, and its
  * files after the commit) and its owner gets a notification saying why. Answers the row
- * for `removePhotoFiles`, or undefined when the photo is already gone.
+ * for `removePhotoFiles`, or undefined when the photo is already gone; 403 `forbidden` for
+ * a photo of someone the staff rule keeps from the actor.
  */
 export async function rejectPhotoInTransaction(
   trx: Transaction<Database>,
@@ -72,33 +102,25 @@ export async function rejectPhotoInTransaction(
   imageId: number,
   reason: PhotoRejectReason,
 ): Promise<ImageRow | undefined> {
-  const image = await trx
-    .selectFrom('images')
-    .select('member_id')
-    .where('id', '=', imageId)
-    .executeTakeFirst();
-  if (!image) return undefined;
-  // The member's row first, as the member's own photo changes lock it.
-  await trx
-    .selectFrom('members')
-    .select('id')
-    .where('id', '=', image.member_id)
-    .forUpdate()
-    .execute();
-  const removed = await removePhotoRow(trx, image.member_id, imageId);
+  const owner = await lockPhotoOwner(trx, actor, imageId);
+  if (owner === undefined) return undefined;
+  const removed = await removePhotoRow(trx, owner, imageId);
   if (!removed) return undefined;
-  await onAccountNotice(trx, image.member_id, 'photo_rejected', reason);
-  await notifyMembers(trx, [image.member_id], { type: 'user' });
+  await onAccountNotice(trx, owner, 'photo_rejected', reason);
+  await notifyMembers(trx, [owner], { type: 'user' });
   await appendAudit(trx, {
     staffId: actor.staffId,
     action: 'photo.reject',
-    subjectId: image.member_id,
+    subjectId: owner,
     reason,
   });
   return removed;
 }
 
-/** `POST /api/admin/photos.php`: approve (it leaves the queue) or reject. */
+/**
+ * `POST /api/admin/photos.php`: approve (it leaves the queue) or reject; either is an action
+ * on the photo's owner, so the staff rule applies (403 `forbidden`).
+ */
 export async function actOnPhoto(
   db: Kysely<Database>,
   storage: ImageStorage,
@@ -112,6 +134,7 @@ export async function actOnPhoto(
       if (!row) throw photoNotFound();
       return row;
     }
+    if ((await lockPhotoOwner(trx, actor, body.photo)) === undefined) throw photoNotFound();
     const approved = await trx
       .updateTable('images')
       .set({ reviewed_at: new Date(), reviewed_by: actor.staffId })

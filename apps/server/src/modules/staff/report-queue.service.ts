@@ -9,13 +9,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database, ImageRow } from '../../db/schema.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { ImageStorage } from '../images/image-storage.js';
 import { removePhotoFiles } from '../images/photo-management.service.js';
 import { appendAudit } from './audit-log.repository.js';
 import { banInTransaction, type StaffActor, warnInTransaction } from './member-actions.service.js';
 import { rejectPhotoInTransaction } from './photo-queue.service.js';
 import { afterInQueue } from './queue-order.js';
+import { lockMemberForStaffAction, membersOutOfReach } from './staff-reach.js';
 
 /** Underage first: the category's place in the queue, as a sortable rank. */
 const rank = sql<number>`case when r.reason = 'underage' then 0 else 1 end`;
@@ -34,13 +35,16 @@ export const evidencePhotoUrl = (reportId: number) =>
 
 /**
  * `GET /api/admin/reports.php`: open reports another moderator is not working (so two never
- * see the same one), or closed ones; keyset paging after the last report of a page.
+ * see the same one), or closed ones; keyset paging after the last report of a page. Reports
+ * about someone the caller may not act on (`staffMayActOn`) are left out: those about staff
+ * reach admins only, and nobody sees the reports about themselves.
  */
 export async function listReports(
   db: Kysely<Database>,
-  staffId: number,
+  actor: StaffActor,
   query: { status: 'open' | 'closed'; after?: number },
 ): Promise<StaffReport[]> {
+  const outOfReach = await membersOutOfReach(db, actor);
   let select = db
     .selectFrom('reports as r')
     .leftJoin('profiles as rp', 'rp.member_id', 'r.reporter_id')
@@ -58,11 +62,14 @@ export async function listReports(
       sql<boolean>`r.evidence_image is not null`.as('has_photo'),
     ])
     .where('r.status', '=', query.status)
+    .where((eb) =>
+      eb.or([eb('r.subject_id', 'is', null), eb('r.subject_id', 'not in', outOfReach)]),
+    )
     .orderBy(rank)
     .orderBy(standing)
     .orderBy('r.id')
     .limit(STAFF_PAGE_SIZE);
-  if (query.status === 'open') select = select.where(workableBy(staffId));
+  if (query.status === 'open') select = select.where(workableBy(actor.staffId));
   const after = query.after;
   if (after !== undefined) {
     const last = await db
@@ -100,14 +107,21 @@ export async function listReports(
   }));
 }
 
-/** The stored copy of a reported photo (JPEG), for staff. */
-export async function reportEvidencePhoto(db: Kysely<Database>, reportId: number): Promise<Buffer> {
+/** The stored copy of a reported photo (JPEG), for the staff the report is listed to. */
+export async function reportEvidencePhoto(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  reportId: number,
+): Promise<Buffer> {
   const row = await db
     .selectFrom('reports')
-    .select('evidence_image')
+    .select(['evidence_image', 'subject_id'])
     .where('id', '=', reportId)
     .executeTakeFirst();
   if (!row?.evidence_image) throw notFound('report_not_found', 'No photo kept with this report');
+  if (row.subject_id !== null && (await membersOutOfReach(db, actor)).includes(row.subject_id)) {
+    throw forbidden('forbidden', 'This report is about someone you may not act on');
+  }
   return row.evidence_image;
 }
 
@@ -123,7 +137,8 @@ const PHOTO_REASON: Partial<Record<ReportReason, PhotoRejectReason>> = {
  * `POST /api/admin/reports.php`: `claim` takes the report for ten minutes; dismiss, warn,
  * remove_photo and ban act and close it with the note. The report row is locked with
  * `FOR UPDATE SKIP LOCKED`: a report another moderator holds (locked now, or claimed) answers
- * 409 `report_claimed`, one that is closed or unknown 404 `report_not_found`.
+ * 409 `report_claimed`, one that is closed or unknown 404 `report_not_found`. Every action,
+ * claiming too, acts on the report's subject: the staff rule applies (403 `forbidden`).
  */
 export async function actOnReport(
   db: Kysely<Database>,
@@ -153,6 +168,7 @@ export async function actOnReport(
         throw new AppError(409, 'report_claimed', 'Another moderator is working this report');
       throw notFound('report_not_found', 'No such open report');
     }
+    if (report.subject_id !== null) await lockMemberForStaffAction(trx, actor, report.subject_id);
     if (body.action === 'claim') {
       await trx
         .updateTable('reports')

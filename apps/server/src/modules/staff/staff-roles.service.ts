@@ -1,29 +1,15 @@
 import type { StaffRoleBody } from '@amora/shared/schemas/staff';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { roleOf } from '../members/staff-role.js';
+import { roleOf, staffCandidates } from '../members/staff-role.js';
 import { appendAudit } from './audit-log.repository.js';
 import { lockMemberForStaff, type StaffActor } from './member-actions.service.js';
 
 /** `GET /api/admin/staff.php`: the listed admins who have an account, and the moderators. */
 export async function listStaff(db: Kysely<Database>, adminEmails: readonly string[]) {
-  const rows = await db
-    .selectFrom('members')
+  const rows = await staffCandidates(db, adminEmails)
     .leftJoin('profiles', 'profiles.member_id', 'members.id')
-    .select([
-      'members.id',
-      'profiles.name',
-      'members.email',
-      'members.activated_at',
-      'members.status',
-      'members.staff_role',
-    ])
-    .where((eb) =>
-      eb.or([
-        eb('members.staff_role', 'is not', null),
-        ...(adminEmails.length > 0 ? [eb('members.email', 'in', adminEmails)] : []),
-      ]),
-    )
+    .select('profiles.name')
     .orderBy('members.id')
     .execute();
   return rows.flatMap((row) => {

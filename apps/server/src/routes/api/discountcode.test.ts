@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../config/config.js';
 import { seedConfiguredCodes } from '../../modules/payments/discounts.js';
 import { applyPaymentReport } from '../../modules/payments/payment-events.service.js';
+import { reconcilePendingOrders } from '../../modules/payments/reconciliation.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -78,6 +79,16 @@ const buy = (m: Member, product: string, code?: string) =>
     waive_withdrawal: true,
     ...(code !== undefined && { discount_code: code }),
   });
+const useState = async (orderId: string) =>
+  (
+    await t.db
+      .selectFrom('discount_code_uses')
+      .select('state')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow()
+  ).state;
+const orderState = (id: string) =>
+  t.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow();
 const expectInvalid = (res: { statusCode: number; json(): { error: { code: string } } }) => {
   expect(res.statusCode).toBe(409);
   expect(res.json().error.code).toBe('discount_invalid');
@@ -141,7 +152,12 @@ describe('GET /api/discountcode.php', () => {
       `/api/discountcode.php?code=${spring.toLowerCase()}&utm_campaign=spring&fbclid=abc`,
     );
     expect(named.statusCode).toBe(200);
-    expect(named.json()).toMatchObject({ code: spring, kind: 'personal', percent: 15 });
+    expect(named.json()).toMatchObject({
+      code: spring,
+      kind: 'campaign',
+      covers: 'both',
+      percent: 15,
+    });
     // Unknown, expired or someone else's: the time bonus instead.
     const othersWelcome = (await get(other.client, '/api/discountcode.php?welcome=true')).json();
     const expired = await campaign({ percent: 10, validUntil: new Date(Date.now() - 1000) });
@@ -185,7 +201,7 @@ describe('prices and orders with a code', () => {
     const res = await get(m.client, `/api/products.php?discount_code=${code.toLowerCase()}`);
     expect(res.statusCode).toBe(200);
     const priced = res.json();
-    expect(priced.discount).toMatchObject({ code, kind: 'personal', percent: 17 });
+    expect(priced.discount).toMatchObject({ code, kind: 'campaign', covers: 'both', percent: 17 });
     // 1750 × 83 / 100 = 1452.5 → 1453 (half up); 700 × 0.83 = 581.
     expect(priced.products[1]).toMatchObject({
       id: 'credits-50',
@@ -328,6 +344,100 @@ describe('prices and orders with a code', () => {
     expect((await buy(m, 'credits-20', code)).statusCode).toBe(200);
   });
 
+  it('says what a code lowers: credits and premium, premium only, or credits only', async () => {
+    const m = await logInNewMember(t, { country: 'NL' });
+    const cases = [
+      [undefined, 'both'],
+      [['credits-50', 'premium-30'], 'both'],
+      [['premium-30', 'premium-90'], 'premium'],
+      [['credits-20', 'credits-100'], 'credits'],
+    ] as const;
+    for (const [products, covers] of cases) {
+      const code = await campaign({ percent: 10, ...(products && { products: [...products] }) });
+      const named = (await get(m.client, `/api/discountcode.php?code=${code}`)).json();
+      expect(named).toMatchObject({ code, kind: 'campaign', covers });
+      const priced = (await get(m.client, `/api/products.php?discount_code=${code}`)).json();
+      expect(priced.discount).toEqual(named);
+    }
+  });
+
+  it('holds a limited code’s use for DISCOUNT_RESERVATION_MINUTES, then lets it go', async () => {
+    const [a, b] = [
+      await logInNewMember(t, { country: 'NL' }),
+      await logInNewMember(t, { country: 'NL' }),
+    ];
+    const code = await campaign({ percent: 10, maxUses: 1 });
+    const first = (await buy(a, 'credits-20', code)).json();
+    const hold = await t.db
+      .selectFrom('discount_code_uses')
+      .select(['state', 'reserved_until'])
+      .where('order_id', '=', first.order.id)
+      .executeTakeFirstOrThrow();
+    expect(hold.state).toBe('reserved');
+    expect(Math.abs(hold.reserved_until.getTime() - (Date.now() + 30 * 60_000))).toBeLessThan(
+      60_000,
+    );
+    expectInvalid(await buy(b, 'credits-20', code));
+    // 30 minutes later the unpaid order (still pending: its checkout may yet be paid) no
+    // longer holds the code.
+    await t.db
+      .updateTable('discount_code_uses')
+      .set({ reserved_until: sql<Date>`reserved_until - interval '30 minutes'` })
+      .where('order_id', '=', first.order.id)
+      .execute();
+    expect((await get(b.client, `/api/products.php?discount_code=${code}`)).statusCode).toBe(200);
+    const second = (await buy(b, 'credits-20', code)).json();
+    expect(second.order.amount).toBe(630);
+    expect(await codeRow(code)).toMatchObject({ uses: 0, reserved: 1 });
+    expect((await orderState(first.order.id)).status).toBe('pending');
+    expect(await useState(first.order.id)).toBe('released');
+    // Paid after all: the money came in, so the use counts.
+    await payDemo(a.client, first.redirect_url, 'paid');
+    expect(await useState(first.order.id)).toBe('counted');
+    expect(await codeRow(code)).toMatchObject({ uses: 1, reserved: 1 });
+  });
+
+  it('ends lapsed holds in the reconciliation job, so the console’s count is current', async () => {
+    const a = await logInNewMember(t, { country: 'NL' });
+    const code = await campaign({ percent: 10, maxUses: 5 });
+    const placed = (await buy(a, 'credits-20', code)).json();
+    await t.db
+      .updateTable('discount_code_uses')
+      .set({ reserved_until: sql<Date>`now() - interval '1 second'` })
+      .where('order_id', '=', placed.order.id)
+      .execute();
+    expect(await codeRow(code)).toMatchObject({ reserved: 1 });
+    await reconcilePendingOrders(t.db, {
+      provider: t.app.paymentProvider,
+      mode: 'demo',
+      log: { info() {}, warn() {}, error() {} },
+    });
+    expect(await codeRow(code)).toMatchObject({ uses: 0, reserved: 0 });
+    expect(await useState(placed.order.id)).toBe('released');
+  });
+
+  it('lets a member’s second pending order with the same code release the first', async () => {
+    const m = await logInNewMember(t, { country: 'NL' });
+    const code = await campaign({ percent: 10, maxUses: 1 });
+    const first = (await buy(m, 'credits-20', code)).json();
+    // Back from an abandoned checkout, the member still sees the code and can order again.
+    expect((await get(m.client, `/api/discountcode.php?code=${code}`)).json().code).toBe(code);
+    const again = await buy(m, 'credits-50', code);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await useState(first.order.id)).toBe('released');
+    expect(await useState(again.json().order.id)).toBe('reserved');
+    expect(await codeRow(code)).toMatchObject({ uses: 0, reserved: 1 });
+    // Their welcome code alike.
+    const welcome = (await get(m.client, '/api/discountcode.php?welcome=true')).json();
+    expect((await buy(m, 'premium-30', welcome.code)).statusCode).toBe(200);
+    expect((await get(m.client, '/api/discountcode.php?welcome=true')).json()).toEqual(welcome);
+    const second = await buy(m, 'premium-90', welcome.code);
+    expect(second.statusCode).toBe(200);
+    // Once one is paid, the member's one use is spent.
+    await payDemo(m.client, second.json().redirect_url, 'paid');
+    expectInvalid(await buy(m, 'premium-30', welcome.code));
+  });
+
   it('allows each member their own number of uses', async () => {
     const [a, b] = [
       await logInNewMember(t, { country: 'NL' }),
@@ -354,7 +464,7 @@ describe('POST /api/discountcode.php { offer: "stay" }', () => {
     const res = await stay(m.client);
     expect(res.statusCode).toBe(200);
     const offer = res.json();
-    expect(offer).toMatchObject({ kind: 'personal', percent: 50 });
+    expect(offer).toMatchObject({ kind: 'personal', covers: 'premium', percent: 50 });
     expect(offer.code).toMatch(/^STAY-[A-Z2-7]{8}$/);
     expect(near(offer.expires_at, Date.now() + 14 * 24 * HOUR)).toBe(true);
     expect((await stay(m.client)).json()).toEqual(offer);
@@ -376,10 +486,8 @@ describe('POST /api/discountcode.php { offer: "stay" }', () => {
     expectInvalid(await buy(m, 'credits-20', offer.code));
     const placed = (await buy(m, 'premium-90', offer.code)).json();
     expect(placed.order).toMatchObject({ amount: 2625, original_amount: 5250 });
-    // Held by the pending order: the page no longer offers it.
-    expect((await get(m.client, `/api/discountcode.php?code=${offer.code}`)).json().kind).toBe(
-      'time_bonus',
-    );
+    // Held by the member's own pending order, it is still theirs: a next order releases it.
+    expect((await get(m.client, `/api/discountcode.php?code=${offer.code}`)).json()).toEqual(offer);
     // Someone else cannot use it.
     const other = await logInNewMember(t, { country: 'NL' });
     expectInvalid(await buy(other, 'premium-90', offer.code));
@@ -447,7 +555,8 @@ describe('DISCOUNT_CODES', () => {
     const m = await logInNewMember(t, { country: 'NL' });
     expect((await get(m.client, '/api/discountcode.php?code=prem26')).json()).toMatchObject({
       code: 'PREM26',
-      kind: 'personal',
+      kind: 'campaign',
+      covers: 'premium',
       percent: 40,
       expires_at: '2099-07-01T00:00:00.000Z',
     });
@@ -460,6 +569,34 @@ describe('DISCOUNT_CODES', () => {
       'SPRING',
     ]) {
       expect(() => parseConfig({ DISCOUNT_CODES: bad })).toThrow(ConfigError);
+    }
+  });
+});
+
+describe('DISCOUNT_RESERVATION_MINUTES', () => {
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await createTestApp({ DISCOUNT_RESERVATION_MINUTES: '45' });
+  });
+  afterAll(() => own?.close());
+
+  it('sets how long an order holds its code, and must be 1 to 1440 minutes', async () => {
+    const m = await logInNewMember(own, { country: 'NL' });
+    const welcome = (await get(m.client, '/api/discountcode.php?welcome=true')).json();
+    const placed = (await buy(m, 'premium-30', welcome.code)).json();
+    const hold = await own.db
+      .selectFrom('discount_code_uses')
+      .select('reserved_until')
+      .where('order_id', '=', placed.order.id)
+      .executeTakeFirstOrThrow();
+    expect(Math.abs(hold.reserved_until.getTime() - (Date.now() + 45 * 60_000))).toBeLessThan(
+      60_000,
+    );
+    expect(parseConfig({}).discounts.reservationMinutes).toBe(30);
+    for (const bad of ['0', '1441', 'soon']) {
+      expect(() => parseConfig({ DISCOUNT_RESERVATION_MINUTES: bad })).toThrow(
+        /DISCOUNT_RESERVATION_MINUTES/,
+      );
     }
   });
 });

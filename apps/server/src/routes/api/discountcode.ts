@@ -18,9 +18,12 @@ export const discountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
           'With `welcome=true`: the member’s own welcome code (`WELCOME-…`, ' +
           '`WELCOME_DISCOUNT_PERCENT` % for `WELCOME_DISCOUNT_DAYS` days after signup). ' +
           'Otherwise the page’s query: the code `code` names when it works for the member ' +
-          '(kind `personal` for any but a welcome code or time bonus), else the running time ' +
-          'bonus (`TIME_BONUS_PERCENT` % for `TIME_BONUS_HOURS` hours after signup). Other ' +
-          'parameters are ignored. 404 `no_discount` when none applies.',
+          '(kind `campaign` for a code anyone may use, `personal` for the member’s stay ' +
+          'offer), else the running time bonus (`TIME_BONUS_PERCENT` % for ' +
+          '`TIME_BONUS_HOURS` hours after signup). Other parameters are ignored. `covers`: ' +
+          'what it lowers (`both` credits and premium, `premium` or `credits` only). A code ' +
+          'the member’s own pending order holds still answers: their next order with it ' +
+          'releases the first. 404 `no_discount` when none applies.',
         querystring: discountQuerySchema,
         response: { 200: discountSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },

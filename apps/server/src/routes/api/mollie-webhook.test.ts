@@ -27,9 +27,15 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
  * OpenAPI) with the webhook routes on top, as app.ts registers them.
  */
 async function webhookApp(
-  options: MollieWebhookOptions,
+  given: Pick<MollieWebhookOptions, 'provider' | 'apply'> & Partial<MollieWebhookOptions>,
   env: Record<string, string> = {},
 ): Promise<FastifyInstance> {
+  // Unless a test says otherwise, every id is one an order holds.
+  const options: MollieWebhookOptions = {
+    holdsPayment: async () => true,
+    limitUnknownIds: true,
+    ...given,
+  };
   const app = Fastify().withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -161,7 +167,65 @@ describe('POST /api/payments/mollie-webhook.php', () => {
     await app.close();
   });
 
-  it('answers 200 and applies nothing for an id Mollie does not know', async () => {
+  it('asks Mollie nothing for an id no order holds, and answers 429 past 60 a minute from one address', async () => {
+    const { applied, apply } = recorder();
+    const { providerRef } = await newPayment();
+    stand.setStatus(providerRef, 'paid');
+    const app = await webhookApp({
+      provider,
+      apply,
+      holdsPayment: async (id) => id === providerRef,
+    });
+    const post = (id: string, remoteAddress = '198.51.100.7') =>
+      app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        headers: form,
+        payload: `id=${id}`,
+        remoteAddress,
+      });
+    const calls = stand.calls.length;
+    for (let i = 0; i < 60; i += 1) {
+      expect((await post(`tr_forged${i}`)).statusCode).toBe(200);
+    }
+    // Not one of the forged ids cost a call to Mollie.
+    expect(stand.calls.length).toBe(calls);
+    const over = await post('tr_forged60');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('rate_limited');
+    // Another address has its own count; the address over it still reaches a real payment.
+    expect((await post('tr_forged61', '198.51.100.8')).statusCode).toBe(200);
+    expect(stand.calls.length).toBe(calls);
+    expect((await post(providerRef)).statusCode).toBe(200);
+    expect(stand.calls.slice(calls)).toEqual([
+      expect.objectContaining({ method: 'GET', path: `/v2/payments/${providerRef}` }),
+    ]);
+    expect(applied.map((r) => r.eventId)).toEqual([`${providerRef}:paid`]);
+    await app.close();
+  });
+
+  it('does not count ids no order holds with RATE_LIMIT=off', async () => {
+    const { apply } = recorder();
+    const app = await webhookApp({
+      provider,
+      apply,
+      holdsPayment: async () => false,
+      limitUnknownIds: false,
+    });
+    for (let i = 0; i < 61; i += 1) {
+      const res = await app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        headers: form,
+        payload: `id=tr_forged${i}`,
+        remoteAddress: '198.51.100.9',
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await app.close();
+  });
+
+  it('answers 200 and applies nothing for an id an order holds but Mollie does not know', async () => {
     const { applied, apply } = recorder();
     const app = await webhookApp({ provider, apply });
     for (const id of ['tr_doesNotExist', 'not-a-payment-id']) {

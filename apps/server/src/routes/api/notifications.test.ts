@@ -283,6 +283,27 @@ describe('Web Push', () => {
     expect(left.map((s) => s.endpoint)).toEqual([kept.endpoint]);
   });
 
+  it('follows no redirect from a push service, so it posts nowhere else', async () => {
+    const me = await member();
+    const sub = await subscribe(me.id);
+    // An allowed host that answers with an address of its choosing (an internal one, say).
+    const elsewhere = `${new URL(sub.endpoint).origin}/internal/admin`;
+    push.redirect(sub.endpoint, elsewhere);
+    const liker = await member();
+    await like(liker.client, me.id);
+    expect(await pushesTo(sub.endpoint)).toEqual([]);
+    expect(push.posted).toContain(new URL(sub.endpoint).pathname);
+    expect(push.posted).not.toContain('/internal/admin');
+    // Not delivered: the job waits for another try.
+    const job = await t.db
+      .selectFrom('outbox')
+      .select(['status', 'last_error'])
+      .where('kind', '=', 'push')
+      .where('member_id', '=', me.id)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'pending', last_error: 'HTTP 307' });
+  });
+
   it('sends nothing to members without a subscription', async () => {
     const me = await member();
     const liker = await member();

@@ -64,7 +64,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           '`provider_unavailable` when the provider could not open a checkout (the order is ' +
           'then `failed`). `discount_code`: amount × (100 − percent) / 100, rounded half up, ' +
           'as the products list shows it; 409 `discount_invalid` for a code that is unknown, ' +
-          'expired, used up, another member’s or not for this product.',
+          'expired, used up, another member’s or not for this product. The order holds one ' +
+          'use of the code for `DISCOUNT_RESERVATION_MINUTES` (the checkout ends then where ' +
+          'the provider allows: Stripe, at the earliest 30 minutes on); the member’s earlier ' +
+          'pending order with the same code gives its use up to this one.',
         body: createOrderSchema,
         response: {
           200: createOrderResponseSchema,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories.js';
-import { Client, createTestApp, type TestApp } from '../../test/test-app.js';
+import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,5 +136,52 @@ describe('PUBLIC_PROFILE_VIEWS_PER_HOUR', () => {
     } finally {
       await open.close();
     }
+  });
+});
+
+describe('MEMBER_PROFILE_VIEWS_PER_HOUR', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      PUBLIC_PROFILE_VIEWS_PER_HOUR: '3',
+      MEMBER_PROFILE_VIEWS_PER_HOUR: '4',
+    });
+  });
+  afterAll(() => limited.close());
+
+  const view = (path: 'profile' | 'similar', id: number, ip: string, client: Client) =>
+    client.call({ method: 'GET', url: `/api/${path}.php?id=${id}`, remoteAddress: ip });
+
+  it('caps a confirmed member’s profile.php and similar.php together per member, not address', async () => {
+    const seen = await createMember(limited.db);
+    const reader = await logInNewMember(limited);
+    for (const [i, path] of (['profile', 'similar', 'profile', 'similar'] as const).entries()) {
+      // From two addresses: the member is counted, wherever they are.
+      const res = await view(path, seen.id, `203.0.113.${70 + (i % 2)}`, reader.client);
+      expect(res.statusCode, `${path} ${i}`).toBe(200);
+    }
+    for (const path of ['profile', 'similar'] as const) {
+      const refused = await view(path, seen.id, '203.0.113.72', reader.client);
+      expect(refused.statusCode, path).toBe(429);
+      expect(refused.json()).toEqual({
+        error: { code: 'rate_limited', message: expect.any(String) },
+      });
+    }
+    // Their own profile stays open; another member from the same address is not affected.
+    expect((await view('profile', reader.id, '203.0.113.72', reader.client)).statusCode).toBe(200);
+    const other = await logInNewMember(limited);
+    expect((await view('profile', seen.id, '203.0.113.72', other.client)).statusCode).toBe(200);
+  });
+
+  it('counts a member who has not confirmed their address as a visitor from that address', async () => {
+    const seen = await createMember(limited.db);
+    const unconfirmed = await logInNewMember(limited, { activated: false });
+    const ip = '203.0.113.73';
+    for (let i = 0; i < 3; i++) {
+      expect((await view('profile', seen.id, ip, unconfirmed.client)).statusCode).toBe(200);
+    }
+    expect((await view('similar', seen.id, ip, unconfirmed.client)).statusCode).toBe(429);
+    // The address's count is the visitors' one: a logged-out call from it is capped too.
+    expect((await view('profile', seen.id, ip, new Client(limited.app))).statusCode).toBe(429);
   });
 });

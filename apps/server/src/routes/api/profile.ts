@@ -17,8 +17,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A member's public profile (login optional)",
         description:
           'When the logged-in viewer opens the profile of a member who liked them, that ' +
-          'like stops being new (like_new false in GET /api/likes.php). Logged out, limited ' +
-          'per address together with GET /api/similar.php (429). 404 member_not_found for ' +
+          'like stops being new (like_new false in GET /api/likes.php). Limited together with ' +
+          'GET /api/similar.php (429): per confirmed member, else per address (visitors and ' +
+          'members who have not confirmed their address); the own profile is not counted. ' +
+          '404 member_not_found for ' +
           'an unknown member, one who left, and one the logged-in viewer blocked or was ' +
           'blocked by (own profile always answers).',
         querystring: profileQuerySchema,

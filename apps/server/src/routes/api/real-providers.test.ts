@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcilePendingOrders } from '../../modules/payments/reconciliation.js';
 import { type MollieStandIn, startMollieStandIn } from '../../test/stand-ins/mollie-stand-in.js';
 import { type StripeStandIn, startStripeStandIn } from '../../test/stand-ins/stripe-stand-in.js';
 import { createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
@@ -90,8 +92,60 @@ describe('PAYMENT_PROVIDER=mollie, end to end through the SDK', () => {
     expect((await balance(t, member.id)).credits).toBe(before);
   });
 
-  it('answers an unknown payment id with 200 and changes nothing', async () => {
+  it('answers a payment id no order holds with 200, without asking Mollie', async () => {
+    const calls = mollie.calls.length;
     expect(await postWebhook('tr_unknown12345')).toBe(200);
+    expect(mollie.calls.length).toBe(calls);
+  });
+
+  it('finds the paid payment of an order whose payment id was never stored', async () => {
+    const member = await logInNewMember(t, { country: 'NL' });
+    const before = (await balance(t, member.id)).credits;
+    const res = await member.client.call({
+      method: 'POST',
+      url: '/api/orders.php',
+      payload: { product: 'credits-20', method: 'ideal', waive_withdrawal: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { order } = res.json();
+    const paymentId = (await orderRow(t, order.id)).provider_ref!;
+    // The server stopped between Mollie's answer and storing the id: the order has none.
+    await t.db
+      .updateTable('orders')
+      .set({
+        provider_ref: null,
+        created_at: sql<Date>`now() - make_interval(mins => 20)`,
+      })
+      .where('id', '=', order.id)
+      .execute();
+    // Newer payments of other orders stand before it in Mollie's list.
+    for (let i = 0; i < 3; i += 1) {
+      await member.client.call({
+        method: 'POST',
+        url: '/api/orders.php',
+        payload: { product: 'premium-30', method: 'ideal' },
+      });
+    }
+    mollie.setStatus(paymentId, 'paid');
+    // Mollie's call for it is answered without asking Mollie: no order holds the id.
+    const calls = mollie.calls.length;
+    expect(await postWebhook(paymentId)).toBe(200);
+    expect(mollie.calls.length).toBe(calls);
+    expect((await orderRow(t, order.id)).status).toBe('pending');
+
+    const silent = { info() {}, warn() {}, error() {} };
+    await reconcilePendingOrders(t.db, {
+      provider: t.app.paymentProvider,
+      mode: t.app.config.mode,
+      log: silent,
+      batch: 1000,
+    });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: 'paid', provider_ref: paymentId });
+    expect((await balance(t, member.id)).credits).toBe(before + 20);
+    // From now on Mollie's calls about it are the order's again (a refund, here).
+    mollie.refund(paymentId, order.amount);
+    expect(await postWebhook(paymentId)).toBe(200);
+    expect((await orderRow(t, order.id)).status).toBe('refunded');
   });
 
   async function postWebhook(id: string): Promise<number> {

@@ -19,7 +19,8 @@ export const similarRoutes: FastifyPluginAsyncZod = async (app) => {
           `its nearby pair (${NEARBY_COUNTRIES.map((pair) => pair.join('-')).join(', ')}), ` +
           'any region; never the viewed member or the viewer, nor a member blocked either ' +
           'way by the viewer (viewing one answers 404); most recently active first. ' +
-          'Logged out, limited per address together with GET /api/profile.php (429).',
+          'Limited together with GET /api/profile.php (429): per confirmed member, else per ' +
+          'address (visitors and members who have not confirmed their address).',
         querystring: profileQuerySchema,
         response: {
           200: similarResponseSchema,

@@ -8,6 +8,7 @@ import {
   settingsSchema,
 } from '@amora/shared/schemas/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasCamFeed } from '../../modules/cams/choose-cam-feed.js';
 import { allRegions } from '../../modules/geo/regions.js';
 import { settingsForRequest } from '../../modules/site/settings.service.js';
 import { readCompanyInfo, readStoredSettings } from '../../modules/site/site.repository.js';
@@ -16,7 +17,11 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/settings.php',
     { schema: { summary: 'Site settings for this visitor', response: { 200: settingsSchema } } },
-    async (request) => settingsForRequest(app.db, request, app.config.mode === 'demo'),
+    async (request) =>
+      settingsForRequest(app.db, request, {
+        demo: app.config.mode === 'demo',
+        partnerCams: hasCamFeed(app.config),
+      }),
   );
 
   app.get(

@@ -7,7 +7,7 @@ import { settingsUpdateSchema } from '@amora/shared/schemas/member-settings';
 import { signupBodySchema } from '@amora/shared/schemas/signup';
 import { userResponseSchema } from '@amora/shared/schemas/user';
 import {
-  locationUpdateSchema,
+  locationSchemaFor,
   profileUpdateSchema,
   pushSubscriptionBodySchema,
   userUpdateSchema,
@@ -24,6 +24,7 @@ import { loadUser, loadUserBody } from '../../modules/members/user.service.js';
 import { isAllowedPushEndpoint } from '../../modules/push/push-service-hosts.js';
 import { upsertPushSubscription } from '../../modules/push/push-subscription.repository.js';
 import { signUp } from '../../modules/signup/signup.service.js';
+import { readStoredSettings } from '../../modules/site/site.repository.js';
 
 /**
  * For calls whose body has several forms: the route's `body` schema (a union) documents
@@ -90,7 +91,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           '`token + ":" + email`, `token` from GET /api/validate_email.php), logs it in and ' +
           'answers { user }. 403 invalid_csrf, invalid_token (missing, expired or for another ' +
           'address) or signups_closed; 400 for bad fields or a country not served; 409 ' +
-          'email_taken; 429 after too many accounts from one address. ?push=1 (logged in) ' +
+          'email_taken; 403 banned when the address, read canonically (no +tag, no dots at ' +
+          'gmail.com), reaches a banned account’s mailbox; 429 after too many accounts from ' +
+          'one address. ?push=1 (logged in) ' +
           'attaches the browser subscription to the member, moving it from any other member, ' +
           'and answers { ok: true }. Without either flag: 400 unknown_action.',
         querystring: postQuerySchema,
@@ -146,10 +149,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Update the logged-in member's location, or profile and signup step",
         description:
           'Either { country, countryregion, city } (a served country and one of its region ids ' +
-          'from /api/regions.php) or { profile: { name?, gender?, date_of_birth?, fields?, ' +
-          'notes?, interests? }, lastSignupStep? }: fields and notes are merged into the stored ' +
-          'ones; date_of_birth must be a real date (YYYY-MM-DD, no zero parts) of someone at ' +
-          'least 18; or { settings: { show_flagged_photos } } (see photos the screening ' +
+          'from /api/regions.php; while settings.region_data is false { country, city } only, ' +
+          'and a countryregion is refused with 400 regions_off) or { profile: { name?, ' +
+          'gender?, date_of_birth?, fields?, notes?, interests? }, lastSignupStep? }: fields ' +
+          'and notes are merged into the stored ones; date_of_birth must be a real date ' +
+          '(YYYY-MM-DD, no zero parts) of someone at least 18; or { settings: { show_flagged_photos } } (see photos the screening ' +
           'flagged without the blur). Answers { user }.',
         body: z.union([userUpdateSchema, settingsUpdateSchema]),
         response: { 200: userResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
@@ -164,7 +168,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       } else if (typeof body === 'object' && body !== null && 'settings' in body) {
         await saveMemberSettings(app.db, memberId, parseBody(settingsUpdateSchema, body).settings);
       } else {
-        await updateLocation(app.db, memberId, parseBody(locationUpdateSchema, body));
+        const { region_data } = await readStoredSettings(app.db);
+        if (!region_data && typeof body === 'object' && body !== null && 'countryregion' in body) {
+          throw badRequest('regions_off', 'This site does not use regions', {
+            countryregion: 'The site does not use regions',
+          });
+        }
+        await updateLocation(app.db, memberId, parseBody(locationSchemaFor(region_data), body));
       }
       return { user: await loadUser(app.db, memberId, app.config.adminEmails) };
     },

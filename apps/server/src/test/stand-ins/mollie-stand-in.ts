@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * A stand-in of Mollie's API v2 on 127.0.0.1, as far as Amora uses it: create and get a
- * payment, create a refund, and Mollie's hosted checkout page. The real SDK talks to it
+ * A stand-in of Mollie's API v2 on 127.0.0.1, as far as Amora uses it: create, get and list
+ * payments, create a refund, and Mollie's hosted checkout page. The real SDK talks to it
  * (`MOLLIE_API_URL` = `url`); answers have Mollie's shape (HAL JSON, errors as
  * `{ status, title, detail, field?, _links }`); like Mollie, its webhook call names only
  * the payment (`id=tr_…`, form-encoded) and the server must fetch the facts.
@@ -428,7 +428,43 @@ export async function startMollieStandIn(
     return payment;
   };
 
-  const api = async (request: IncomingMessage, path: string, text: string) => {
+  /**
+   * `GET /v2/payments`: newest first, `limit` (default 50, at most 250) from the payment
+   * `from` names (included), with a `next` link to the rest, as Mollie pages its lists.
+   */
+  const listPayments = (query: URLSearchParams) => {
+    const limit = Number(query.get('limit') ?? 50);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 250) {
+      throw new MollieError(400, 'The limit must be between 1 and 250', 'limit');
+    }
+    const newest = [...payments.values()].reverse();
+    const from = query.get('from');
+    const start = from === null ? 0 : newest.findIndex((p) => p.id === from);
+    if (start < 0) throw new MollieError(400, `Invalid 'from' parameter ${from}`, 'from');
+    const page = newest.slice(start, start + limit);
+    const after = newest[start + limit];
+    const link = (href: string) => ({ href, type: 'application/hal+json' });
+    return {
+      status: 200,
+      json: {
+        count: page.length,
+        _embedded: { payments: page },
+        _links: {
+          self: link(`${root}/v2/payments?limit=${limit}${from ? `&from=${from}` : ''}`),
+          previous: null,
+          next: after ? link(`${root}/v2/payments?from=${after.id}&limit=${limit}`) : null,
+          documentation: link('https://docs.mollie.com/reference/list-payments'),
+        },
+      },
+    };
+  };
+
+  const api = async (
+    request: IncomingMessage,
+    path: string,
+    text: string,
+    query: URLSearchParams,
+  ) => {
     const auth = request.headers.authorization;
     let body: unknown = null;
     if (text) {
@@ -452,6 +488,7 @@ export async function startMollieStandIn(
     if (request.method === 'POST' && path === '/v2/payments') {
       return { status: 201, json: createPayment(fields) };
     }
+    if (request.method === 'GET' && path === '/v2/payments') return listPayments(query);
     const one = /^\/v2\/payments\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && one) return { status: 200, json: find(one[1]!) };
     const refunds = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(path);
@@ -530,12 +567,12 @@ export async function startMollieStandIn(
 
   const server = createServer((request, response) => {
     const handle = async () => {
-      const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
+      const { pathname: path, searchParams } = new URL(request.url ?? '/', 'http://stand-in');
       const text = await readBody(request);
       const page = /^\/checkout\/([^/]+)$/.exec(path);
       if (page) return checkout(request, response, page[1]!, text);
       try {
-        const { status, json } = await api(request, path, text);
+        const { status, json } = await api(request, path, text, searchParams);
         response
           .writeHead(status, { 'content-type': 'application/hal+json' })
           .end(JSON.stringify(json));

@@ -41,6 +41,8 @@ export interface StandInSession {
   chargeId: string | null;
   amountRefunded: number;
   livemode: boolean;
+  /** Unix seconds: `expires_at` as asked, else 24 hours after creation (Stripe's default). */
+  expiresAt: number;
 }
 
 /** One webhook delivery and the answer it got. */
@@ -212,7 +214,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       currency: s.currency,
       customer: null,
       customer_details: null,
-      expires_at: s.created + 86_400,
+      expires_at: s.expiresAt,
       livemode: s.livemode,
       locale: s.locale,
       metadata: s.metadata,
@@ -386,9 +388,34 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     if (typeof product?.name !== 'string')
       throw missing('line_items[0][price_data][product_data][name]');
     const intentData = params.payment_intent_data as Record<string, unknown> | undefined;
+    const at = now();
+    let expiresAt = at + 86_400;
+    if (params.expires_at !== undefined) {
+      // Stripe's own rule and words: 30 minutes to 24 hours after the session's creation.
+      expiresAt = Number(params.expires_at);
+      if (!/^\d+$/.test(String(params.expires_at)) || expiresAt < at + 1800) {
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.',
+          'parameter_invalid_integer',
+          'expires_at',
+        );
+      }
+      if (expiresAt > at + 86_400) {
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.',
+          'parameter_invalid_integer',
+          'expires_at',
+        );
+      }
+    }
     const created: StandInSession = {
       id: `cs_${stand.livemode ? 'live' : 'test'}_${randomBytes(24).toString('base64url')}`,
-      created: now(),
+      created: at,
+      expiresAt,
       amount: Number(price.unit_amount),
       currency: price.currency,
       description: product.name,

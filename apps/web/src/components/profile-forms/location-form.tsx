@@ -1,10 +1,14 @@
 import { startingCountry } from '@amora/shared/rules/starting-country';
 import type { OwnProfile } from '@amora/shared/schemas/profile';
 import type { Settings } from '@amora/shared/schemas/site';
-import { locationUpdateSchema } from '@amora/shared/schemas/user-update';
+import {
+  locationSchemaFor,
+  type locationUpdateSchema,
+  type locationWithoutRegionSchema,
+} from '@amora/shared/schemas/user-update';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { type Control, type Resolver, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useValidationText } from '@/components/form-field';
@@ -13,12 +17,19 @@ import { useRegions } from '@/lib/regions-query';
 import { useUpdateUser } from '@/lib/update-user';
 import { FormActions, type ProfileFormFrame } from './form-actions';
 
-type LocationInput = z.input<typeof locationUpdateSchema>;
-/** A place as a form holds it: a served country, one of its regions and the city. */
-export type LocationValue = z.output<typeof locationUpdateSchema>;
+/** What the form holds: the region only on a site that uses regions. */
+type LocationInput = z.input<typeof locationWithoutRegionSchema> &
+  Partial<Pick<z.input<typeof locationUpdateSchema>, 'countryregion'>>;
+/**
+ * A place as a form holds it: a served country, one of its regions (on a site that uses
+ * regions) and the city.
+ */
+export type LocationValue =
+  | z.output<typeof locationUpdateSchema>
+  | z.output<typeof locationWithoutRegionSchema>;
 
 interface Props extends ProfileFormFrame {
-  settings: Pick<Settings, 'countries' | 'geoip_selected_country'>;
+  settings: Pick<Settings, 'countries' | 'geoip_selected_country' | 'region_data'>;
   profile: Pick<OwnProfile, 'country' | 'countryregion' | 'city'>;
   /**
    * A place found for the member (signup asks the browser): it replaces what the form holds
@@ -29,37 +40,41 @@ interface Props extends ProfileFormFrame {
 
 /**
  * Where the member lives (signup step 3 and /profile): country, one of its regions (from
- * /api/regions.php) and the city, validated by the shared `locationUpdateSchema`.
+ * /api/regions.php) and the city, validated by the shared `locationSchemaFor`. A site that
+ * uses no regions (settings.region_data) asks for none and sends none.
  */
 export function LocationForm({ settings, profile, found, onSaved, ...frame }: Props) {
   const { t } = useTranslation();
   const ids = { country: useId(), region: useId(), city: useId() };
   const text = useValidationText();
   const update = useUpdateUser();
+  const regionData = settings.region_data;
   const form = useForm<LocationInput, unknown, LocationValue>({
-    resolver: zodResolver(locationUpdateSchema),
+    resolver: zodResolver(locationSchemaFor(regionData)) as Resolver<
+      LocationInput,
+      unknown,
+      LocationValue
+    >,
     defaultValues: {
       country:
         profile.country ?? startingCountry(settings.countries, settings.geoip_selected_country),
-      countryregion: profile.countryregion ?? '',
+      // Without regions the form has no such field (the schema refuses one).
+      ...(regionData && { countryregion: profile.countryregion ?? '' }),
       city: profile.city ?? '',
     },
   });
   const { errors } = form.formState;
   // Controlled selects: the region's options arrive later than the value it holds.
   const country = useController({ control: form.control, name: 'country' }).field;
-  const region = useController({ control: form.control, name: 'countryregion' }).field;
-  const regions = useRegions();
-  const countryRegions = regions.data?.[country.value] ?? [];
   const countryName = new Intl.DisplayNames([currentLocale()], { type: 'region' });
 
   useEffect(() => {
     const served = settings.countries.find((code) => code === found?.country);
     if (!found || !served) return;
     form.setValue('country', served, { shouldDirty: true });
-    form.setValue('countryregion', found.countryregion, { shouldDirty: true });
+    if (regionData) form.setValue('countryregion', found.countryregion, { shouldDirty: true });
     form.setValue('city', found.city, { shouldDirty: true });
-  }, [found, form, settings.countries]);
+  }, [found, form, settings.countries, regionData]);
 
   const save = form.handleSubmit(async (values) => {
     try {
@@ -87,7 +102,7 @@ export function LocationForm({ settings, profile, found, onSaved, ...frame }: Pr
           onChange={(event) => {
             country.onChange(event);
             // A region belongs to one country: a new country needs its own.
-            form.setValue('countryregion', '');
+            if (regionData) form.setValue('countryregion', '');
           }}
         >
           {settings.countries.map((code) => (
@@ -102,29 +117,14 @@ export function LocationForm({ settings, profile, found, onSaved, ...frame }: Pr
           </div>
         )}
       </div>
-      <div className="mb-3">
-        <label htmlFor={ids.region} className="form-label fw-medium">
-          {t('signup.location.region')}
-        </label>
-        <select
+      {regionData && (
+        <RegionSelect
           id={ids.region}
-          className={`form-select form-select-lg ${invalid('countryregion')}`}
-          {...described('countryregion', ids.region)}
-          {...region}
-        >
-          <option value="">{t('signup.location.choose_region')}</option>
-          {countryRegions.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-        {errors.countryregion && (
-          <div id={`${ids.region}-feedback`} className="invalid-feedback">
-            {t('signup.location.region_required')}
-          </div>
-        )}
-      </div>
+          control={form.control}
+          country={country.value}
+          invalid={Boolean(errors.countryregion)}
+        />
+      )}
       <div className="mb-3">
         <label htmlFor={ids.city} className="form-label fw-medium">
           {t('signup.location.city')}
@@ -145,5 +145,49 @@ export function LocationForm({ settings, profile, found, onSaved, ...frame }: Pr
       </div>
       <FormActions error={update.error} pending={update.isPending} {...frame} />
     </form>
+  );
+}
+
+/** The region of the chosen country: its own component, so a site without regions has no field. */
+function RegionSelect({
+  id,
+  control,
+  country,
+  invalid,
+}: {
+  id: string;
+  control: Control<LocationInput, unknown, LocationValue>;
+  country: string;
+  invalid: boolean;
+}) {
+  const { t } = useTranslation();
+  const region = useController({ control, name: 'countryregion' }).field;
+  const regions = useRegions();
+  const countryRegions = regions.data?.[country] ?? [];
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label fw-medium">
+        {t('signup.location.region')}
+      </label>
+      <select
+        id={id}
+        className={`form-select form-select-lg ${invalid ? 'is-invalid' : ''}`}
+        {...(invalid ? { 'aria-invalid': true, 'aria-describedby': `${id}-feedback` } : {})}
+        {...region}
+        value={region.value ?? ''}
+      >
+        <option value="">{t('signup.location.choose_region')}</option>
+        {countryRegions.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+      {invalid && (
+        <div id={`${id}-feedback`} className="invalid-feedback">
+          {t('signup.location.region_required')}
+        </div>
+      )}
+    </div>
   );
 }

@@ -191,6 +191,7 @@ export const serviceRequestStaffMail = defineMailTemplate({
     message: z.string(),
   }),
   secretKeys: [],
+  namesSender: true,
   render: (locale, data, context) => {
     const t = STAFF[locale];
     const subject = `${fill(t.subject[data.kind], {

@@ -25,14 +25,18 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [STAFF_TAG],
         summary: 'Look a member up by id, e-mail address or the start of the name',
-        description: `At most 20; the address is matched, never answered. ${STAFF_RULES}`,
+        description:
+          'At most 20; the address is matched, never answered. Looking up by address is for ' +
+          `admins: 403 forbidden to a moderator. ${STAFF_RULES}`,
         querystring: memberLookupQuerySchema,
         response: { 200: memberLookupResponseSchema, ...staffErrors },
       },
     },
     async (request) => {
-      await staffActor(app, request);
-      return { members: await lookUpMembers(app.db, request.query.q, app.config.adminEmails) };
+      const { role } = await staffActor(app, request);
+      return {
+        members: await lookUpMembers(app.db, request.query.q, app.config.adminEmails, role),
+      };
     },
   );
 
@@ -64,15 +68,17 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: [STAFF_TAG],
-        summary: 'A member for staff: profile, photos, reports, orders, ledger, sessions',
-        description: `404 member_not_found. ${STAFF_RULES}`,
+        summary: 'A member for staff: profile, photos, reports; orders, ledger, sessions',
+        description:
+          '`orders`, `ledger` and `sessions` only for admins: a moderator’s answer has no such ' +
+          `fields. 404 member_not_found. ${STAFF_RULES}`,
         querystring: memberDetailQuerySchema,
         response: { 200: memberDetailSchema, ...staffErrors },
       },
     },
     async (request) => {
-      await staffActor(app, request);
-      return memberDetail(app.db, request.query.id, app.config.adminEmails);
+      const { role } = await staffActor(app, request);
+      return memberDetail(app.db, request.query.id, app.config.adminEmails, role);
     },
   );
 

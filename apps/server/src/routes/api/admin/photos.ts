@@ -23,14 +23,16 @@ export const staffQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [STAFF_TAG],
         summary: 'Photos waiting for a person: flagged first, then the oldest',
-        description: `Keyset paging with \`after\`. ${STAFF_RULES}`,
+        description:
+          'Keyset paging with `after`. The caller’s own photos and (for a moderator) other ' +
+          `staff’s are left out: they may not act on them. ${STAFF_RULES}`,
         querystring: photosQuerySchema,
         response: { 200: photosResponseSchema, ...staffErrors },
       },
     },
     async (request) => {
-      await staffActor(app, request);
-      return { photos: await listPhotoQueue(app.db, request.query.after) };
+      const actor = await staffActor(app, request);
+      return { photos: await listPhotoQueue(app.db, actor, request.query.after) };
     },
   );
 
@@ -42,7 +44,8 @@ export const staffQueueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve a photo, or reject it with a reason',
         description:
           'Rejecting removes the photo everywhere and tells its owner why (a notification ' +
-          `with the reason). 404 image_not_found for a photo already gone. ${STAFF_RULES}`,
+          'with the reason). 403 forbidden for a photo of the caller or (for a moderator) of ' +
+          `other staff; 404 image_not_found for a photo already gone. ${STAFF_RULES}`,
         body: photoActionBodySchema,
         response: { 200: okSchema, ...staffErrors },
       },
@@ -77,7 +80,10 @@ export const staffQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [STAFF_TAG],
         summary: 'Release a held message (delivered then), or ban its sender',
-        description: `A ban needs a \`reason\`. 404 message_not_found. ${STAFF_RULES}`,
+        description:
+          'A ban needs a `reason`. A released message between members one of whom has since ' +
+          'blocked the other (`blocked` in the list) is stored as sent and reaches nobody, as ' +
+          `nothing passes between them. 404 message_not_found. ${STAFF_RULES}`,
         body: heldActionBodySchema,
         response: { 200: okSchema, ...staffErrors },
       },

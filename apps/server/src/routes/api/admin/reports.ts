@@ -26,15 +26,16 @@ export const staffReportRoutes: FastifyPluginAsyncZod = async (app) => {
           'standing when filing (confirmed days up to 30, plus 10 per upheld report), then the ' +
           'oldest; keyset ' +
           'paging with `after` (the last id of the previous page). Open reports another ' +
-          `moderator claimed in the last ${REPORT_CLAIM_MINUTES} minutes are left out. ` +
+          `moderator claimed in the last ${REPORT_CLAIM_MINUTES} minutes are left out, and so ` +
+          'are reports about the caller or (for a moderator) other staff. ' +
           `Evidence: the photo as kept (\`url\`, staff only) or the messages. ${STAFF_RULES}`,
         querystring: reportsQuerySchema,
         response: { 200: reportsResponseSchema, ...staffErrors },
       },
     },
     async (request) => {
-      const { staffId } = await staffActor(app, request);
-      return { reports: await listReports(app.db, staffId, request.query) };
+      const actor = await staffActor(app, request);
+      return { reports: await listReports(app.db, actor, request.query) };
     },
   );
 
@@ -49,7 +50,8 @@ export const staffReportRoutes: FastifyPluginAsyncZod = async (app) => {
           'need a `note` (1-1000 characters, kept with the report and in the audit log): warn ' +
           'sends it to the subject as written, ban gives it as the reason. 409 ' +
           'report_claimed while another moderator holds it; 404 report_not_found for a ' +
-          `closed or unknown one; 400 report_without_photo. ${STAFF_RULES}`,
+          'closed or unknown one; 403 forbidden for a report about the caller or (for a ' +
+          `moderator) other staff; 400 report_without_photo. ${STAFF_RULES}`,
         body: reportActionBodySchema,
         response: { 200: okSchema, ...staffErrors },
       },
@@ -67,14 +69,14 @@ export const staffReportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [STAFF_TAG],
         summary: 'The copy of a reported photo kept with the report (JPEG)',
-        description: STAFF_RULES,
+        description: `403 forbidden where the report is not listed to the caller. ${STAFF_RULES}`,
         querystring: z.object({ id: z.coerce.number().int().positive() }),
         produces: ['image/jpeg'],
       },
     },
     async (request, reply) => {
-      await staffActor(app, request);
-      const bytes = await reportEvidencePhoto(app.db, request.query.id);
+      const actor = await staffActor(app, request);
+      const bytes = await reportEvidencePhoto(app.db, actor, request.query.id);
       return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(bytes);
     },
   );

@@ -2,16 +2,20 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCredits } from '../../../modules/credits/credit-ledger.repository.js';
+import { notifyMembers } from '../../../modules/live/live-notify.js';
 import { createConversation, createMember } from '../../../test/factories.js';
 import { listening, openLive, until } from '../../../test/live-socket.js';
 import { multipart } from '../../../test/multipart.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../../test/test-app.js';
 
 const ADMIN = 'boss@amora-staff.example';
+const DEPUTY = 'deputy@amora-staff.example';
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: `other-admin@example.com, ${ADMIN.toUpperCase()}` });
+  t = await createTestApp({
+    ADMIN_EMAILS: `other-admin@example.com, ${ADMIN.toUpperCase()}, ${DEPUTY}`,
+  });
   base = await listening(t.app);
 });
 afterAll(() => t.close());
@@ -32,6 +36,12 @@ let adminPromise: Promise<Member> | undefined;
 const admin = () => {
   adminPromise ??= logInNewMember(t, { email: ADMIN, name: 'Boss' });
   return adminPromise;
+};
+
+let otherAdminPromise: Promise<Member> | undefined;
+const otherAdmin = () => {
+  otherAdminPromise ??= logInNewMember(t, { email: DEPUTY, name: 'Deputy' });
+  return otherAdminPromise;
 };
 
 const get = (by: Client, url: string) => by.call({ method: 'GET', url });
@@ -408,7 +418,72 @@ describe('the report queue', () => {
     const notes = (await get(owner.client, '/api/notifications.php')).json().notifications;
     expect(notes[0]).toMatchObject({ notice: 'photo_rejected', detail: 'nudity' });
   });
+
+  it('lists reports about staff to admins only, and lets nobody close one about themselves', async () => {
+    const [mod, otherMod, boss, deputy] = [
+      await moderator(),
+      await moderator(),
+      await admin(),
+      await otherAdmin(),
+    ];
+    const reporter = await logInNewMember(t);
+    const aboutMod = await reportOf(reporter, mod.id, 'fake');
+    const aboutBoss = await reportOf(reporter, boss.id, 'spam');
+    for (const by of [mod, otherMod]) {
+      const listed = await openReports(by);
+      expect(listed).not.toContain(aboutMod);
+      expect(listed).not.toContain(aboutBoss);
+    }
+    expect(await openReports(boss)).toContain(aboutMod);
+    expect(await openReports(boss)).not.toContain(aboutBoss);
+    expect(await openReports(deputy)).toEqual(expect.arrayContaining([aboutMod, aboutBoss]));
+
+    const act = (by: Member, report: number, action: string) =>
+      post(by.client, '/api/admin/reports.php', { report, action, note: 'Nothing in it' });
+    for (const [by, report, action] of [
+      [mod, aboutMod, 'dismiss'],
+      [mod, aboutMod, 'claim'],
+      [otherMod, aboutMod, 'dismiss'],
+      [mod, aboutBoss, 'dismiss'],
+      [boss, aboutBoss, 'dismiss'],
+    ] as const) {
+      const refused = await act(by, report, action);
+      expect(refused.statusCode, `${action} ${report}`).toBe(403);
+      expect(refused.json().error.code).toBe('forbidden');
+    }
+    expect((await act(boss, aboutMod, 'dismiss')).statusCode).toBe(200);
+    expect((await act(deputy, aboutBoss, 'dismiss')).statusCode).toBe(200);
+  });
 });
+
+async function uploadPhoto(owner: Member, shade: number): Promise<number> {
+  const data = await sharp({
+    create: { width: 240, height: 300, channels: 3, background: { r: 9, g: shade, b: 9 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const upload = await owner.client.call({
+    method: 'POST',
+    url: '/api/profileimage.php',
+    ...multipart([{ filename: 'me.jpg', contentType: 'image/jpeg', data }]),
+  });
+  expect(upload.statusCode).toBe(200);
+  return (upload.json().images as { id: number }[]).at(-1)!.id;
+}
+
+/** Every photo in the caller's queue, page after page. */
+async function photoQueue(by: Member): Promise<number[]> {
+  const ids: number[] = [];
+  let after: number | undefined;
+  for (;;) {
+    const page = (
+      await get(by.client, `/api/admin/photos.php${after ? `?after=${after}` : ''}`)
+    ).json().photos as { id: number }[];
+    ids.push(...page.map((p) => p.id));
+    if (page.length === 0) return ids;
+    after = page.at(-1)!.id;
+  }
+}
 
 describe('the photo queue', () => {
   it('lists new photos; approve takes one out, reject removes it and tells the owner', async () => {
@@ -474,6 +549,83 @@ describe('the photo queue', () => {
     });
     expect(gone.statusCode).toBe(404);
   });
+
+  it('applies the staff rule: no one reviews their own photos, only an admin another staff member’s', async () => {
+    const [mod, otherMod, boss, deputy] = [
+      await moderator(),
+      await moderator(),
+      await admin(),
+      await otherAdmin(),
+    ];
+    const [own, others, boss1] = [
+      await uploadPhoto(mod, 70),
+      await uploadPhoto(otherMod, 80),
+      await uploadPhoto(boss, 90),
+    ];
+    const modQueue = await photoQueue(mod);
+    for (const photo of [own, others, boss1]) expect(modQueue).not.toContain(photo);
+    const bossQueue = await photoQueue(boss);
+    expect(bossQueue).toEqual(expect.arrayContaining([own, others]));
+    expect(bossQueue).not.toContain(boss1);
+    expect(await photoQueue(deputy)).toEqual(expect.arrayContaining([own, others, boss1]));
+
+    for (const [photo, action] of [
+      [boss1, 'reject'],
+      [own, 'approve'],
+      [others, 'reject'],
+    ] as const) {
+      const refused = await post(mod.client, '/api/admin/photos.php', {
+        photo,
+        action,
+        reason: 'offensive',
+      });
+      expect(refused.statusCode, `${action} ${photo}`).toBe(403);
+      expect(refused.json().error.code).toBe('forbidden');
+    }
+    const kept = (await get(boss.client, '/api/user.php')).json().user.profile.images as {
+      id: number;
+    }[];
+    expect(kept.map((i) => i.id)).toContain(boss1);
+    const approveOwn = await post(boss.client, '/api/admin/photos.php', {
+      photo: boss1,
+      action: 'approve',
+    });
+    expect(approveOwn.statusCode).toBe(403);
+
+    // A report of the admin's photo: not listed to a moderator, its copy and removal refused.
+    const reporter = await logInNewMember(t);
+    const filed = await post(reporter.client, '/api/report.php', {
+      profile: boss.id,
+      reason: 'inappropriate_photo',
+      image: boss1,
+    });
+    const report = filed.json().id as number;
+    const listed = (await get(mod.client, '/api/admin/reports.php')).json().reports as {
+      id: number;
+    }[];
+    expect(listed.map((r) => r.id)).not.toContain(report);
+    const copy = await get(mod.client, `/api/admin/report-evidence.php?id=${report}`);
+    expect(copy.statusCode).toBe(403);
+    const removal = await post(mod.client, '/api/admin/reports.php', {
+      report,
+      action: 'remove_photo',
+      note: 'Nudity',
+    });
+    expect(removal.statusCode).toBe(403);
+    expect((await get(boss.client, '/api/user.php')).json().user.profile.images).toHaveLength(1);
+
+    const rejected = await post(boss.client, '/api/admin/photos.php', {
+      photo: others,
+      action: 'reject',
+      reason: 'offensive',
+    });
+    expect(rejected.statusCode).toBe(200);
+    const byDeputy = await post(deputy.client, '/api/admin/photos.php', {
+      photo: boss1,
+      action: 'approve',
+    });
+    expect(byDeputy.statusCode).toBe(200);
+  });
 });
 
 describe('held messages', () => {
@@ -504,6 +656,7 @@ describe('held messages', () => {
         sender: expect.objectContaining({ id: sender.id }),
         recipient: expect.objectContaining({ id: recipient.id }),
         text: 'Send me a gift card',
+        blocked: false,
       }),
     );
     const released = await post(mod.client, '/api/admin/held.php', {
@@ -543,6 +696,60 @@ describe('held messages', () => {
     expect(banned.statusCode).toBe(200);
     expect((await login(sender.email, sender.password)).json().error.code).toBe('banned');
     expect((await history()).map((m) => m.id)).not.toContain(second.id);
+  });
+
+  it('stores a message released after a block as sent and tells nobody; the queue shows the block', async () => {
+    const mod = await moderator();
+    const sender = await logInNewMember(t);
+    const recipient = await logInNewMember(t);
+    const conversation = await createConversation(t.db, sender.id, recipient.id);
+    const held = await t.db
+      .insertInto('messages')
+      .values({
+        conversation_id: conversation,
+        sender_id: sender.id,
+        text: 'Are you there?',
+        status: 'held',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const block = { profile: sender.id };
+    expect((await post(recipient.client, '/api/block.php', block)).statusCode).toBe(200);
+    const queue = (await get(mod.client, '/api/admin/held.php')).json().messages as {
+      id: number;
+      blocked: boolean;
+    }[];
+    expect(queue.find((m) => m.id === held.id)).toMatchObject({ blocked: true });
+
+    const tabs = [
+      await openLive(base, recipient.client.sessionCookie),
+      await openLive(base, sender.client.sessionCookie),
+    ];
+    const released = await post(mod.client, '/api/admin/held.php', {
+      message: held.id,
+      action: 'release',
+    });
+    expect(released.statusCode).toBe(200);
+    // A hint sent after the release arrives after anything the release sent.
+    await notifyMembers(t.db, [recipient.id, sender.id], { type: 'likes' });
+    for (const tab of tabs) {
+      await until(() => tab.received.some((e) => e.type === 'likes'), 'the later hint');
+      expect(tab.received.map((e) => e.type)).toEqual(['likes']);
+      tab.socket.close();
+    }
+    expect((await get(mod.client, '/api/admin/held.php')).json().messages).not.toContainEqual(
+      expect.objectContaining({ id: held.id }),
+    );
+    // Unblocking brings back what the block hid: the message, as sent, and no news of it.
+    await recipient.client.call({ method: 'DELETE', url: '/api/block.php', payload: block });
+    const history = (
+      await get(recipient.client, `/api/messages.php?conversation=${conversation}`)
+    ).json().messages as { id: number; held?: boolean }[];
+    const stored = history.find((m) => m.id === held.id);
+    expect(stored).toBeDefined();
+    expect(stored?.held).toBeUndefined();
+    const notes = (await get(recipient.client, '/api/notifications.php')).json().notifications;
+    expect(notes).not.toContainEqual(expect.objectContaining({ kind: 'message' }));
   });
 });
 

@@ -26,8 +26,10 @@ export function Component() {
   const settings = useSettings().data;
   const credits = useCredits(Boolean(user));
   const discount = useActiveDiscount(Boolean(user));
-  // A personal code lives only in the URL: the link to the prices keeps it.
-  const personal = discount.discount?.kind === 'personal' ? discount.discount.code : null;
+  // A personal or campaign code lives only in the URL: the link to the prices keeps it.
+  const kind = discount.discount?.kind;
+  const urlCode =
+    kind === 'personal' || kind === 'campaign' ? (discount.discount?.code ?? null) : null;
   useDocumentTitle(t('routes.credits.title'));
 
   const first = credits.data?.pages[0];
@@ -103,7 +105,7 @@ export function Component() {
 
         <SectionCard title={t('credits.get_more_title')} description={t('credits.get_more_text')}>
           <Link
-            to={personal ? `/pricing?code=${encodeURIComponent(personal)}` : '/pricing'}
+            to={urlCode ? `/pricing?code=${encodeURIComponent(urlCode)}` : '/pricing'}
             className="btn btn-primary d-inline-flex align-items-center gap-2"
           >
             <Sparkles size={18} aria-hidden="true" />

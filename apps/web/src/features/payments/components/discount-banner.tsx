@@ -7,6 +7,7 @@ import { longDateTime } from '@/lib/locale-format';
 import { type Discount, discountKeys } from '../api/get-discount';
 import type { ActiveDiscount } from '../hooks/use-active-discount';
 import { countdownParts } from '../utils/countdown';
+import { discountWords } from '../utils/discount-words';
 
 /**
  * The active discount code above the prices: how much off, the code, and the time left;
@@ -50,6 +51,7 @@ function DiscountCard({ discount, children }: { discount: Discount; children?: R
   }, [ended, queryClient]);
   if (ended) return null;
   const { days, clock } = countdownParts(left);
+  const words = discountWords(discount);
   return (
     <section className="card discount-banner mb-4" aria-labelledby="discount-title">
       <div className="card-body p-3 p-md-4 d-flex gap-3 align-items-start">
@@ -58,15 +60,13 @@ function DiscountCard({ discount, children }: { discount: Discount; children?: R
         </div>
         <div className="min-w-0 flex-grow-1">
           <h2 id="discount-title" className="h5 mb-1">
-            {t(`discounts.title_${discount.kind}`, { percent: discount.percent })}
+            {t(words.title, { percent: discount.percent })}
           </h2>
           <p className="mb-1">
             {t('discounts.code_label')}{' '}
             <strong className="font-monospace text-break">{discount.code}</strong>
             {' · '}
-            <span className="text-body-secondary">
-              {discount.kind === 'personal' ? t('discounts.premium_only') : t('discounts.applied')}
-            </span>
+            <span className="text-body-secondary">{t(words.covers)}</span>
           </p>
           <p className="mb-0 fw-medium">
             {t('discounts.ends_in')}{' '}

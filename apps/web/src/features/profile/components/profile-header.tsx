@@ -16,9 +16,11 @@ export function ProfileHeader({
 }) {
   const { t } = useTranslation();
   const regions = useRegions().data;
-  const region = profile.country
-    ? regions?.[profile.country]?.find((r) => r.id === profile.countryregion)?.name
-    : undefined;
+  // A site without regions (settings.region_data) names none, whatever a profile still holds.
+  const region =
+    settings.region_data && profile.country
+      ? regions?.[profile.country]?.find((r) => r.id === profile.countryregion)?.name
+      : undefined;
   const place = [
     ...new Set(
       [

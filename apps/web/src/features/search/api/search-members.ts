@@ -2,6 +2,7 @@ import type { Country, Gender } from '@amora/shared/constants';
 import type { SearchResponse } from '@amora/shared/schemas/search';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { warnOnFailure } from '@/lib/load-warning';
 import { storedTracking } from '@/lib/tracking';
 
 /** The filters of the search form, as the page holds them (query values are made from them). */
@@ -39,12 +40,16 @@ function toQuery(filters: SearchFilters, extra: Record<string, string | number>)
 
 /**
  * A visitor who came from a campaign names its network (`trafficsource`), so the site's
- * `logged_out_search_trafficsource` applies to them; the server ignores it for members.
+ * `logged_out_search_trafficsource` applies to them; the server ignores it for members. A
+ * failure is logged (spec section 8) and still thrown: the page shows it with a retry
+ * (the decision on issue 42).
  */
 export const searchMembers = (filters: SearchFilters, extra: Record<string, string | number>) => {
   const network = storedTracking().network;
-  return api.get<SearchResponse>(
-    `/api/search.php?${toQuery(filters, { ...extra, ...(network ? { trafficsource: network } : {}) })}`,
+  return warnOnFailure('Search', () =>
+    api.get<SearchResponse>(
+      `/api/search.php?${toQuery(filters, { ...extra, ...(network ? { trafficsource: network } : {}) })}`,
+    ),
   );
 };
 

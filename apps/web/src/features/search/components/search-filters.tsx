@@ -9,7 +9,10 @@ import type { SearchFilters as Filters } from '../api/search-members';
 
 const ALL_COUNTRIES = '*';
 
-/** Gender, age bucket, country and region: only the filters settings.search_fields lists. */
+/**
+ * Gender, age bucket, country and region: only the filters settings.search_fields lists, and
+ * the region only on a site that uses regions (settings.region_data).
+ */
 export function SearchFilters({
   settings,
   value,
@@ -23,6 +26,7 @@ export function SearchFilters({
   const id = useId();
   const regions = useRegions();
   const shown = new Set(settings.search_fields);
+  if (!settings.region_data) shown.delete('countryregion');
   const countryName = new Intl.DisplayNames([currentLocale()], { type: 'region' });
   const bucket = bucketFor(value.min_age, value.max_age)?.id ?? 'all';
   const countries = settings.countries.filter((c) => (COUNTRIES as readonly string[]).includes(c));

@@ -25,6 +25,12 @@ function HeldItem({ message }: { message: HeldMessage }) {
           <span className="small text-body-secondary ms-2">{longDateTime(message.at)}</span>
         </p>
         <blockquote className="border-start border-3 ps-2 mb-2">{message.text}</blockquote>
+        {message.blocked && (
+          <p className="small mb-2">
+            <span className="badge text-bg-warning me-2">{t('staff.held.blocked')}</span>
+            {t('staff.held.blocked_hint')}
+          </p>
+        )}
         <ErrorAlert error={action.error} />
         {banning && (
           <NoteField

@@ -119,38 +119,46 @@ export function MemberDetailView({ id }: { id: number }) {
           <Block title={t('staff.members.reports_made')} count={reports_made.length}>
             <Reports rows={reports_made} />
           </Block>
-          <Block title={t('staff.members.orders')} count={orders.length}>
-            <ul className="list-unstyled small mb-0">
-              {orders.map((order) => (
-                <li key={order.id}>
-                  <Link to={`/admin/orders/${order.id}`}>
-                    {longDate(order.created_at)} · {order.product} ·{' '}
-                    {formatMinor(order.amount, order.currency, currentLocale())}
-                  </Link>{' '}
-                  · {t(`staff.orders.status.${order.status}`, { defaultValue: order.status })}
-                </li>
-              ))}
-            </ul>
-          </Block>
-          <Block title={t('staff.members.ledger')} count={ledger.length}>
-            <ul className="list-unstyled small mb-0">
-              {ledger.map((row) => (
-                <li key={row.id}>
-                  {longDateTime(row.created_at)} · {row.amount > 0 ? `+${row.amount}` : row.amount}{' '}
-                  · {t(`credits.reason.${row.reason}`, { defaultValue: row.reason })}
-                </li>
-              ))}
-            </ul>
-          </Block>
-          <Block title={t('staff.members.sessions')} count={sessions.length}>
-            <ul className="list-unstyled small mb-0">
-              {sessions.map((session) => (
-                <li key={session.created_at} className="text-truncate">
-                  {longDateTime(session.last_used_at)} · {session.user_agent ?? '–'}
-                </li>
-              ))}
-            </ul>
-          </Block>
+          {/* Only an admin's answer has orders, ledger and sessions. */}
+          {orders && (
+            <Block title={t('staff.members.orders')} count={orders.length}>
+              <ul className="list-unstyled small mb-0">
+                {orders.map((order) => (
+                  <li key={order.id}>
+                    <Link to={`/admin/orders/${order.id}`}>
+                      {longDate(order.created_at)} · {order.product} ·{' '}
+                      {formatMinor(order.amount, order.currency, currentLocale())}
+                    </Link>{' '}
+                    · {t(`staff.orders.status.${order.status}`, { defaultValue: order.status })}
+                  </li>
+                ))}
+              </ul>
+            </Block>
+          )}
+          {ledger && (
+            <Block title={t('staff.members.ledger')} count={ledger.length}>
+              <ul className="list-unstyled small mb-0">
+                {ledger.map((row) => (
+                  <li key={row.id}>
+                    {longDateTime(row.created_at)} ·{' '}
+                    {row.amount > 0 ? `+${row.amount}` : row.amount} ·{' '}
+                    {t(`credits.reason.${row.reason}`, { defaultValue: row.reason })}
+                  </li>
+                ))}
+              </ul>
+            </Block>
+          )}
+          {sessions && (
+            <Block title={t('staff.members.sessions')} count={sessions.length}>
+              <ul className="list-unstyled small mb-0">
+                {sessions.map((session) => (
+                  <li key={session.created_at} className="text-truncate">
+                    {longDateTime(session.last_used_at)} · {session.user_agent ?? '–'}
+                  </li>
+                ))}
+              </ul>
+            </Block>
+          )}
         </div>
       </div>
     </div>

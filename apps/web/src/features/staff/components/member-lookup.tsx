@@ -3,12 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { longDate } from '@/lib/locale-format';
-import { useMemberLookup } from '../api/staff-api';
+import { useMemberLookup, useStaffMe } from '../api/staff-api';
 import { StatusBadge } from './status-badge';
 
-/** Finds a member by id, exact e-mail address or the start of the name. */
+/** Finds a member by id, the start of the name or (admins only) exact e-mail address. */
 export function MemberLookup() {
   const { t } = useTranslation();
+  // The server answers an address lookup to admins only: a moderator is not offered it.
+  const byAddress = useStaffMe().data?.role === 'admin';
+  const label = byAddress ? 'staff.members.search_label' : 'staff.members.search_label_moderator';
+  const placeholder = byAddress
+    ? 'staff.members.search_placeholder'
+    : 'staff.members.search_placeholder_moderator';
   const inputId = useId();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -24,13 +30,13 @@ export function MemberLookup() {
       </h2>
       <form className="d-flex gap-2 mb-3" onSubmit={submit}>
         <label htmlFor={inputId} className="visually-hidden">
-          {t('staff.members.search_label')}
+          {t(label)}
         </label>
         <input
           id={inputId}
           type="search"
           className="form-control"
-          placeholder={t('staff.members.search_placeholder')}
+          placeholder={t(placeholder)}
           value={text}
           maxLength={200}
           onChange={(event) => setText(event.target.value)}

@@ -261,6 +261,20 @@ export function SiteSettings() {
           label={(country) => displayName('region', country) ?? country}
           onChange={(next) => set('countries', next)}
         />
+        <div className="form-check form-switch mb-3">
+          <input
+            id="region-data"
+            className="form-check-input"
+            type="checkbox"
+            role="switch"
+            aria-checked={settings.region_data}
+            checked={settings.region_data}
+            onChange={(event) => set('region_data', event.target.checked)}
+          />
+          <label className="form-check-label" htmlFor="region-data">
+            {t('staff.settings.region_data')}
+          </label>
+        </div>
         <Choices
           legend={t('staff.settings.search_fields')}
           values={SEARCH_FIELDS}
