@@ -7,6 +7,7 @@ const resolve = { alias: [{ find: /^@amora\/shared\/(.*)$/, replacement: `${shar
 const serverTests = ['apps/server/src/**/*.test.ts'];
 const pureServerTests = [
   'apps/server/src/modules/geo/**/*.test.ts',
+  'apps/server/src/modules/media/**/*.test.ts',
   'apps/server/src/config/**/*.test.ts',
   'apps/server/src/lib/client-address.test.ts',
   'apps/server/src/plugins/page-preloads.test.ts',

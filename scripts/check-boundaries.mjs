@@ -48,6 +48,7 @@ function parts(file) {
 export const MODULE_ORDER = [
   'live',
   'tokens',
+  'media',
   'geo',
   'limits',
   'site',

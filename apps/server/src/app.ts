@@ -11,6 +11,7 @@ import { fastifyTrustProxy } from './config/trust-proxy.js';
 import type { DatabaseKind } from './db/database.js';
 import type { Listen } from './db/listen.js';
 import type { Database } from './db/schema.js';
+import type { MediaStores } from './modules/media/object-store.js';
 import { findOrderByProviderRef } from './modules/payments/order.repository.js';
 import { isStripeProvider } from './modules/payments/payment-provider.js';
 import type { PaymentReport } from './modules/payments/provider-types.js';
@@ -79,6 +80,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Kysely<Database>;
     dbKind: DatabaseKind;
+    /** Where photos and data exports live (decision 057). */
+    media: MediaStores;
   }
 }
 
@@ -88,6 +91,8 @@ export interface AppDeps {
   dbKind: DatabaseKind;
   /** LISTEN on the database's NOTIFY channels (the live channel). */
   listen: Listen;
+  /** The photo and export stores (`createMediaStores`), probed before. */
+  media: MediaStores;
   logger?: FastifyBaseLogger | boolean;
 }
 
@@ -107,6 +112,7 @@ export async function buildApp({
   db,
   dbKind,
   listen,
+  media,
   logger = false,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -122,6 +128,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('dbKind', dbKind);
+  app.decorate('media', media);
   cacheStoredSettings(db, config.settingsCacheSeconds * 1000);
 
   await app.register(errorsPlugin);

@@ -7,7 +7,7 @@ import { parseConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { eraseAccount } from './modules/account/account-deletion.service.js';
-import { LocalImageStorage } from './modules/images/image-storage.js';
+import { createMediaStores } from './modules/media/media-stores.js';
 import { ensureSecrets } from './modules/site/secrets.js';
 
 const arg = process.argv[2] ?? '';
@@ -18,13 +18,14 @@ if (memberId === null) {
 }
 const config = parseConfig();
 const log = pino({ level: config.logLevel });
+const media = await createMediaStores(config);
 const handle = await openDatabase(config);
 try {
   await migrateToLatest(handle.db);
   await ensureSecrets(handle.db, config.secretKeys);
-  const erased = await eraseAccount(handle.db, new LocalImageStorage(config.uploadsDir), memberId, {
+  const erased = await eraseAccount(handle.db, media.uploads, memberId, {
     log,
-    exportsDir: config.exportsDir,
+    exports: media.exports,
     statuses: ['active', 'banned'],
   });
   process.stdout.write(

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from './config/config.js';
-import { LocalImageStorage } from './modules/images/image-storage.js';
+import { LocalObjectStore } from './modules/media/local-object-store.js';
+import { createMediaStores } from './modules/media/media-stores.js';
 import { DEMO_ACCOUNT_EMAIL, ensureDemoAccount } from './modules/seed/demo-account.js';
 import { purgeDemoData } from './modules/seed/demo-data.js';
 import { seedMembers } from './modules/seed/seed-members.js';
@@ -190,10 +191,11 @@ describe('demo data in a production database', () => {
       close: async () => {},
     };
     const log = pino({ level: 'silent' });
-    await expect(prepareData(handle, config, log)).rejects.toThrow(StartupError);
-    await expect(prepareData(handle, config, log)).rejects.toThrow(/npm run purge-demo/);
+    const media = await createMediaStores(config);
+    await expect(prepareData(handle, config, media, log)).rejects.toThrow(StartupError);
+    await expect(prepareData(handle, config, media, log)).rejects.toThrow(/npm run purge-demo/);
 
-    const removed = await purgeDemoData(testDb.db, new LocalImageStorage(uploadsDir));
+    const removed = await purgeDemoData(testDb.db, new LocalObjectStore(uploadsDir));
     expect(removed).toMatchObject({ members: 6, conversations: 1 });
     expect(readdirSync(uploadsDir)).toEqual([]);
     const left = await testDb.db.selectFrom('members').select('email').execute();
@@ -201,7 +203,7 @@ describe('demo data in a production database', () => {
     expect(left.map((m) => m.email)).not.toContain(DEMO_ACCOUNT_EMAIL);
     expect(await testDb.db.selectFrom('conversations').select('id').execute()).toEqual([]);
 
-    await expect(prepareData(handle, config, log)).resolves.toEqual({
+    await expect(prepareData(handle, config, media, log)).resolves.toEqual({
       demoEmail: null,
       adminEmail: null,
     });

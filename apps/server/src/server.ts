@@ -6,6 +6,11 @@ import { ConfigError, parseConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { requestLogOptions } from './lib/request-log.js';
 import { startAppJobWorker } from './modules/jobs/job-kinds.js';
+import {
+  createMediaStores,
+  MediaStoreUnusableError,
+  probeMediaStores,
+} from './modules/media/media-stores.js';
 import { startReconciliation } from './modules/payments/reconciliation.js';
 import { SecretsUnreadableError } from './modules/site/secrets.js';
 import { prepareData, pruneExpiredRecords, StartupError } from './startup.js';
@@ -40,13 +45,25 @@ async function main() {
   const logger = pino({ level: config.logLevel, ...requestLogOptions });
   logger.info({ mode: config.mode, why: config.modeReason }, `${config.mode} mode`);
   for (const warning of config.warnings) logger.warn(warning);
+  // A wrong bucket, key or endpoint stops the start here, before anything is migrated.
+  const media = await createMediaStores(config);
+  try {
+    await probeMediaStores(media, config);
+  } catch (error) {
+    if (error instanceof MediaStoreUnusableError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  logger.info({ store: config.media.kind }, 'media store ready');
   const handle = await openDatabase(config);
   logger.info({ database: handle.kind }, 'database open');
   phase('openDatabase');
   let demoEmail: string | null;
   let adminEmail: string | null;
   try {
-    ({ demoEmail, adminEmail } = await prepareData(handle, config, logger));
+    ({ demoEmail, adminEmail } = await prepareData(handle, config, media, logger));
   } catch (error) {
     if (error instanceof StartupError || error instanceof SecretsUnreadableError) {
       await handle.close();
@@ -61,6 +78,7 @@ async function main() {
     db: handle.db,
     dbKind: handle.kind,
     listen: handle.listen,
+    media,
     logger,
   });
   if (config.testDataReset === 'ipc') await serveDataResets(handle.db, logger);
@@ -74,7 +92,7 @@ async function main() {
   });
   // The limits' tables grow with every attempt, closed reports age: what no rule needs goes hourly.
   const pruning = setInterval(() => {
-    pruneExpiredRecords(handle.db, config).catch((err: unknown) =>
+    pruneExpiredRecords(handle.db, media).catch((err: unknown) =>
       logger.warn({ err }, 'pruning expired records failed'),
     );
   }, 3_600_000);

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from './config/config.js';
+import { createMediaStores } from './modules/media/media-stores.js';
 import { prepareData } from './startup.js';
 import { createTestDb, type TestDb } from './test/test-db.js';
 
@@ -43,7 +44,8 @@ describe('the placeholder company details at a production start', () => {
       listen: testDb.listen,
       close: async () => {},
     };
-    await prepareData(handle, parseConfig({ ...env, DATA_DIR: dir }), log);
+    const config = parseConfig({ ...env, DATA_DIR: dir });
+    await prepareData(handle, config, await createMediaStores(config), log);
     return lines
       .map((line) => JSON.parse(line) as { level: number; msg: string })
       .filter((entry) => entry.level === 40)
@@ -88,9 +90,11 @@ describe('the placeholder company details at a production start', () => {
         listen: demoDb.listen,
         close: async () => {},
       };
+      const config = parseConfig({ MODE: 'demo', DATA_DIR: dir, SEED_MEMBERS: '0' });
       await prepareData(
         handle,
-        parseConfig({ MODE: 'demo', DATA_DIR: dir, SEED_MEMBERS: '0' }),
+        config,
+        await createMediaStores(config),
         pino({ level: 'info' }, sink),
       );
       expect(lines.join('\n')).not.toContain('company details');

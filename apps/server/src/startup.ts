@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { REPORT_RETENTION_DAYS } from '@amora/shared/schemas/safety';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -9,6 +8,7 @@ import { eraseDeletedAddresses } from './modules/account/erased-email.js';
 import { pruneFailures } from './modules/auth/login-failures.repository.js';
 import { hashPassword } from './modules/auth/password.js';
 import { pruneHourlyCounters } from './modules/limits/hourly-counter.repository.js';
+import type { MediaStores } from './modules/media/object-store.js';
 import { seedConfiguredCodes } from './modules/payments/discounts.js';
 import { pruneExports } from './modules/privacy/data-export.service.js';
 import { pruneByRetention } from './modules/retention/retention.js';
@@ -29,10 +29,10 @@ import { pruneAuditLog } from './modules/staff/audit-log.repository.js';
  */
 export async function pruneExpiredRecords(
   db: DatabaseHandle['db'],
-  config: Pick<AppConfig, 'exportsDir'>,
+  media: MediaStores,
 ): Promise<void> {
   await pruneByRetention(db);
-  await pruneExports(db, config.exportsDir);
+  await pruneExports(db, media.exports);
   await pruneFailures(db);
   await pruneHourlyCounters(db);
   await pruneClosedReports(db, REPORT_RETENTION_DAYS);
@@ -49,10 +49,10 @@ export class StartupError extends Error {}
 export async function prepareData(
   handle: DatabaseHandle,
   config: AppConfig,
+  media: MediaStores,
   log: FastifyBaseLogger,
 ): Promise<{ demoEmail: string | null; adminEmail: string | null }> {
   const { db } = handle;
-  mkdirSync(config.uploadsDir, { recursive: true });
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   await ensureSiteDefaults(db);
@@ -60,7 +60,7 @@ export async function prepareData(
   const erased = await eraseDeletedAddresses(db);
   if (erased > 0) log.info({ accounts: erased }, 'addresses of deleted accounts erased');
   await seedConfiguredCodes(db, config.discounts.seeded);
-  await pruneExpiredRecords(db, config);
+  await pruneExpiredRecords(db, media);
 
   if (config.mode === 'production') {
     const demo = await countDemoData(db);

@@ -105,6 +105,26 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
+  // Where photos and data exports live (decision 057): `local`, the folders UPLOADS_DIR and
+  // DATA_DIR/exports (one machine); `s3`, an S3-compatible bucket every instance reaches.
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a-z 0-9 . -)')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region such as eu-central-1')
+    .default('us-east-1'),
+  // Any S3-compatible server but AWS itself (R2, B2, MinIO): its https address (plain http
+  // only to this machine: the keys sign every request, the photos travel in it).
+  S3_ENDPOINT: httpsOrLoopbackUrl(
+    'must be an https:// URL (plain http only to this machine)',
+  ).optional(),
+  // Unset: the SDK's usual chain (environment, shared files, an instance role).
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().min(1).optional(),
   // Demo: 300 fictional members on first start; production: none (and none allowed).
   SEED_MEMBERS: z.coerce.number().int().min(0).max(1_000_000).optional(),
@@ -283,6 +303,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration: SESSION_MAX_DAYS: must be at least SESSION_DAYS (a session cannot idle longer than it may live)',
     );
   }
+  if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET: required with MEDIA_STORE=s3');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: required with the other`,
+    );
+  }
   const paymentProblems = paymentConfigProblems(e);
   if (paymentProblems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${paymentProblems.join('; ')}`);
@@ -327,6 +355,21 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadsDir: resolve(e.UPLOADS_DIR ?? `${dataDir}/uploads`),
     /** Where "download my data" files wait for their download (a day at most). */
     exportsDir: resolve(`${dataDir}/exports`),
+    /** Where photos and exports live: these folders, or a bucket (decision 057). */
+    media:
+      e.MEDIA_STORE === 's3'
+        ? {
+            kind: 's3' as const,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { kind: 'local' as const },
     webDist: resolve(e.WEB_DIST ?? fileURLToPath(new URL('../web/dist', SERVER_ROOT))),
     seedMembers: e.SEED_MEMBERS ?? (mode === 'demo' ? 300 : 0),
     demoPassword: e.DEMO_PASSWORD,

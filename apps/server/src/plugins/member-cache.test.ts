@@ -184,6 +184,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('two app instances', () 
       db: second.db,
       dbKind: 'postgres',
       listen: second.listen,
+      media: t.app.media,
     });
     const onB = (m: Member, options: Parameters<Client['call']>[0]) =>
       b.inject({

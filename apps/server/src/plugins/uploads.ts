@@ -3,20 +3,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, badRequest } from '../lib/errors.js';
-import { type ImageStorage, LocalImageStorage } from '../modules/images/image-storage.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Where uploaded images are written: the uploads folder (S3-compatible later). */
-    imageStorage: ImageStorage;
-  }
-}
 
 const MB = 1024 * 1024;
 
 /**
- * Multipart uploads with tight limits (10 MB a file, 6 files, a few small fields), and the
- * image store. Bodies are parsed only by routes that ask for them (`readUploadedFiles`);
+ * Multipart uploads with tight limits (10 MB a file, 6 files, a few small fields). Bodies are parsed only by routes that ask for them (`readUploadedFiles`);
  * every other route keeps the JSON body limit of the app.
  */
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
@@ -31,7 +22,6 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
       headerPairs: 100,
     },
   });
-  app.decorate('imageStorage', new LocalImageStorage(app.config.uploadsDir));
 });
 
 /** Multipart failures as the API's `{ error: { code, message } }`, never a 500. */

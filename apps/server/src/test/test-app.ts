@@ -12,6 +12,7 @@ import { type AppJobWorkerOptions, startAppJobWorker } from '../modules/jobs/job
 import type { JobWorker } from '../modules/jobs/job-worker.js';
 import { issueActivation } from '../modules/mail/activation.service.js';
 import { mailPayloadSchema, renderMail } from '../modules/mail/mail-templates.js';
+import { createMediaStores, probeMediaStores } from '../modules/media/media-stores.js';
 import { ensureSecrets } from '../modules/site/secrets.js';
 import { ensureSiteDefaults, readStoredSettings } from '../modules/site/site.repository.js';
 import { createMember, type MemberSpec } from './factories.js';
@@ -59,11 +60,14 @@ export async function createTestApp(
   });
   await ensureSiteDefaults(testDb.db);
   await ensureSecrets(testDb.db, config.secretKeys);
+  const media = await createMediaStores(config);
+  await probeMediaStores(media, config);
   const app = await buildApp({
     config,
     db: testDb.db,
     dbKind: testDb.kind,
     listen: testDb.listen,
+    media,
     ...(options.logger && { logger: options.logger }),
   });
   const workers: JobWorker[] = [];

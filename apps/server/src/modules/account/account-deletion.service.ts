@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -8,8 +6,8 @@ import { textLocale } from '../../lib/locale-text.js';
 import { verifyPassword } from '../auth/password.js';
 import { attemptPassword, type LoginLimits } from '../auth/password-attempts.js';
 import { deleteMemberSessions } from '../auth/session.repository.js';
-import type { ImageStorage } from '../images/image-storage.js';
 import { enqueueMail } from '../mail/mail-outbox.repository.js';
+import type { ObjectStore } from '../media/object-store.js';
 import { findActiveMemberById, findMemberById } from '../members/member.repository.js';
 import {
   deleteMemberDevicesAndSearches,
@@ -34,7 +32,7 @@ import { erasedEmailHmac } from './erased-email.js';
  */
 export async function deleteAccount(
   db: Kysely<Database>,
-  storage: ImageStorage,
+  storage: ObjectStore,
   memberId: number,
   password: string,
   options: ErasureOptions & { ip: string; limits: LoginLimits },
@@ -59,7 +57,8 @@ export async function deleteAccount(
 
 export interface ErasureOptions {
   log: FastifyBaseLogger;
-  exportsDir: string;
+  /** Where the member's data exports wait. */
+  exports: ObjectStore;
 }
 
 /**
@@ -78,7 +77,7 @@ export interface ErasureOptions {
  */
 export async function eraseAccount(
   db: Kysely<Database>,
-  storage: ImageStorage,
+  storage: ObjectStore,
   memberId: number,
   options: ErasureOptions & { statuses: readonly ('active' | 'banned')[] },
 ): Promise<boolean> {
@@ -123,9 +122,7 @@ export async function eraseAccount(
   });
   if (files === null) return false;
 
-  await Promise.allSettled(
-    exportFiles.map((name) => rm(join(options.exportsDir, name), { force: true })),
-  );
+  await Promise.allSettled(exportFiles.map((name) => options.exports.remove(name)));
   const results = await Promise.allSettled(files.map((name) => storage.remove(name)));
   const failed = files.filter((_, i) => results[i]?.status === 'rejected');
   if (failed.length > 0) {

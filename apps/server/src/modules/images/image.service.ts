@@ -3,6 +3,7 @@ import { IMAGE_UPLOAD_LIMITS, type UploadedImage } from '@amora/shared/schemas/i
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, notLoggedIn } from '../../lib/errors.js';
+import type { ObjectStore } from '../media/object-store.js';
 import {
   countImages,
   imageSlots,
@@ -12,7 +13,6 @@ import {
   setMainImageIfMissing,
 } from './image.repository.js';
 import { type ProcessedImage, processImage } from './image-processing.js';
-import type { ImageStorage } from './image-storage.js';
 import { queueScreening } from './photo-screening.js';
 
 const WEBP = 'image/webp';
@@ -28,7 +28,7 @@ export function tooManyPhotos(existing: number, adding: number): AppError {
   return new AppError(409, 'too_many_photos', message);
 }
 
-async function removeAll(storage: ImageStorage, names: readonly string[]): Promise<void> {
+async function removeAll(storage: ObjectStore, names: readonly string[]): Promise<void> {
   await Promise.allSettled(names.map((name) => storage.remove(name)));
 }
 
@@ -45,7 +45,7 @@ async function removeAll(storage: ImageStorage, names: readonly string[]): Promi
  */
 export async function addImages(
   db: Kysely<Database>,
-  storage: ImageStorage,
+  storage: ObjectStore,
   memberId: number,
   files: readonly Buffer[],
   { screen }: { screen: boolean },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ImageRow } from '../../db/schema.js';
 import { badRequest, notFound, notLoggedIn } from '../../lib/errors.js';
+import type { ObjectStore } from '../media/object-store.js';
 import {
   deleteImage,
   listImages,
@@ -10,7 +11,6 @@ import {
   setImagePositions,
   setMainImage,
 } from './image.repository.js';
-import type { ImageStorage } from './image-storage.js';
 
 /**
  * Removes one of the member's photos. When it was the main photo, the next photo in the
@@ -23,7 +23,7 @@ import type { ImageStorage } from './image-storage.js';
  */
 export async function removePhoto(
   db: Kysely<Database>,
-  storage: ImageStorage,
+  storage: ObjectStore,
   memberId: number,
   imageId: number,
   log?: FastifyBaseLogger,
@@ -62,7 +62,7 @@ export async function removePhotoRow(
 
 /** Removes a deleted photo's files, after the commit; from then on their URLs answer 404. */
 export async function removePhotoFiles(
-  storage: ImageStorage,
+  storage: ObjectStore,
   removed: ImageRow,
   log?: FastifyBaseLogger,
 ): Promise<void> {

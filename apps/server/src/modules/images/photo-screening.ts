@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database, ImageRow } from '../../db/schema.js';
 import type { JobHandler } from '../../lib/job-contract.js';
 import { loadSharp } from '../../lib/sharp.js';
-import type { ImageStorage } from './image-storage.js';
+import type { ObjectStore } from '../media/object-store.js';
 import type { PhotoClassifier } from './nsfw-classifier.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -38,7 +38,7 @@ const blurred = async (file: Buffer, width: number) =>
 
 export interface ScreeningDeps {
   db: Kysely<Database>;
-  storage: ImageStorage;
+  storage: ObjectStore;
   classifier: PhotoClassifier;
   /** P(Porn) + P(Hentai) at or above it flags the photo. */
   threshold: number;

@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
-import type { ImageStorage } from '../images/image-storage.js';
 import { processPhotoClassifier } from '../images/nsfw-classifier.js';
 import { photoScreeningJobHandler } from '../images/photo-screening.js';
 import { mailJobHandler } from '../mail/mail-job.js';
 import { createMailTransport, type MailTransport } from '../mail/mail-transport.js';
+import type { MediaStores } from '../media/object-store.js';
 import { queueDigests } from '../notifications/digest.service.js';
 import { dataExportJobHandler } from '../privacy/data-export.service.js';
 import { vapidSubject } from '../push/push-delivery.js';
@@ -31,11 +31,12 @@ export function startAppJobWorker(
     db: Kysely<Database>;
     config: AppConfig;
     log: FastifyBaseLogger;
-    imageStorage: ImageStorage;
+    media: MediaStores;
   },
   options: AppJobWorkerOptions = {},
 ): JobWorker {
-  const { db, config, log, imageStorage: storage } = app;
+  const { db, config, log, media } = app;
+  const storage = media.uploads;
   const transport = options.transport ?? createMailTransport(config);
   const screening = config.photoScreening.enabled && {
     photo_screen: photoScreeningJobHandler({
@@ -57,7 +58,7 @@ export function startAppJobWorker(
           allowedHosts: config.pushServiceHosts,
           log,
         }),
-        data_export: dataExportJobHandler({ db, storage, exportsDir: config.exportsDir }),
+        data_export: dataExportJobHandler({ db, storage, exports: media.exports }),
         ...screening,
       },
       periodic: [

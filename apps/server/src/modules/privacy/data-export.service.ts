@@ -1,6 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   type DataExport,
   EXPORT_EVERY_HOURS,
@@ -11,7 +9,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { limitedUntil, notFound } from '../../lib/errors.js';
 import type { JobHandler } from '../../lib/job-contract.js';
-import type { ImageStorage } from '../images/image-storage.js';
+import type { ObjectStore } from '../media/object-store.js';
 import { collectMemberData } from './data-export.repository.js';
 
 const HOUR_MS = 3_600_000;
@@ -94,14 +92,15 @@ const setProgress = (db: Kysely<Database>, id: string, progress: number) =>
 
 export interface ExportDeps {
   db: Kysely<Database>;
-  storage: ImageStorage;
-  /** DATA_DIR/exports: where the zip files are written. */
-  exportsDir: string;
+  /** Where the member's photos are read. */
+  storage: ObjectStore;
+  /** Where the zip files wait for their download (DATA_DIR/exports or the bucket's exports/). */
+  exports: ObjectStore;
 }
 
 /**
  * Prepares one export (the outbox job): `data.json` with everything stored about the member
- * and their photo files, zipped into `exportsDir`, progress noted as it goes.
+ * and their photo files, zipped into the exports store, progress noted as it goes.
  */
 export async function buildExport(deps: ExportDeps, exportId: string): Promise<void> {
   const { db } = deps;
@@ -122,9 +121,8 @@ export async function buildExport(deps: ExportDeps, exportId: string): Promise<v
     await setProgress(db, exportId, 10 + Math.floor((80 * (i + 1)) / data.photos.length));
   }
   const file = `${exportId}.zip`;
-  await mkdir(deps.exportsDir, { recursive: true });
   const { zipSync } = await import('fflate');
-  await writeFile(join(deps.exportsDir, file), zipSync(files));
+  await deps.exports.put(file, Buffer.from(zipSync(files)), 'application/zip');
   await db
     .updateTable('data_exports')
     .set({
@@ -146,7 +144,7 @@ export async function buildExport(deps: ExportDeps, exportId: string): Promise<v
  */
 export async function takeExport(
   db: Kysely<Database>,
-  exportsDir: string,
+  exports: ObjectStore,
   memberId: number,
   token: string,
 ): Promise<{ body: Buffer; createdAt: Date }> {
@@ -162,14 +160,13 @@ export async function takeExport(
   if (!claimed?.file || !NAME.test(claimed.file)) {
     throw notFound('export_not_found', 'This download link is used, expired or not yours');
   }
-  const path = join(exportsDir, claimed.file);
-  const body = await readFile(path);
-  await rm(path, { force: true });
+  const body = await exports.get(claimed.file);
+  await exports.remove(claimed.file);
   return { body, createdAt: claimed.created_at };
 }
 
 /** Export files past their day (and their rows after the once-a-day window), at most 100. */
-export async function pruneExports(db: Kysely<Database>, exportsDir: string): Promise<void> {
+export async function pruneExports(db: Kysely<Database>, exports: ObjectStore): Promise<void> {
   const expired = await db
     .selectFrom('data_exports')
     .select(['id', 'file', 'created_at'])
@@ -184,7 +181,7 @@ export async function pruneExports(db: Kysely<Database>, exportsDir: string): Pr
     .limit(100)
     .execute();
   for (const row of expired) {
-    if (row.file && NAME.test(row.file)) await rm(join(exportsDir, row.file), { force: true });
+    if (row.file && NAME.test(row.file)) await exports.remove(row.file);
     await db
       .updateTable('data_exports')
       .set({ file: null, token: null })

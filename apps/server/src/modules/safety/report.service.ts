@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, limitedUntil, notFound } from '../../lib/errors.js';
 import { findConversationBetween } from '../chats/conversation.repository.js';
-import type { ImageStorage } from '../images/image-storage.js';
+import type { ObjectStore } from '../media/object-store.js';
 import { assertMayReachOut } from '../members/reach-out.js';
 import {
   findOpenReport,
@@ -30,7 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function reportMember(
   db: Kysely<Database>,
-  storage: ImageStorage,
+  storage: ObjectStore,
   reporterId: number,
   body: ReportBody,
 ): Promise<{ id: number }> {

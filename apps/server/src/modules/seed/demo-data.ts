@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEMO_ADMIN_EMAIL } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
-import type { ImageStorage } from '../images/image-storage.js';
+import type { ObjectStore } from '../media/object-store.js';
 import { DEMO_ACCOUNT_EMAIL } from './demo-account.js';
 
 const DEMO_LOGINS = [DEMO_ACCOUNT_EMAIL, DEMO_ADMIN_EMAIL];
@@ -33,7 +33,7 @@ export async function countDemoData(
  */
 export async function purgeDemoData(
   db: Kysely<Database>,
-  storage: ImageStorage,
+  storage: ObjectStore,
 ): Promise<{ members: number; conversations: number; files: number }> {
   const { members, conversations, files } = await db.transaction().execute(async (trx) => {
     const removedConversations = await trx

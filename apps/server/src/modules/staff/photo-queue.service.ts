@@ -8,9 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, ImageRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import type { ImageStorage } from '../images/image-storage.js';
 import { removePhotoFiles, removePhotoRow } from '../images/photo-management.service.js';
 import { notifyMembers } from '../live/live-notify.js';
+import type { ObjectStore } from '../media/object-store.js';
 import { onAccountNotice } from '../notifications/member-events.js';
 import { appendAudit } from './audit-log.repository.js';
 import type { StaffActor } from './member-actions.service.js';
@@ -123,7 +123,7 @@ export async function rejectPhotoInTransaction(
  */
 export async function actOnPhoto(
   db: Kysely<Database>,
-  storage: ImageStorage,
+  storage: ObjectStore,
   actor: StaffActor,
   body: PhotoActionBody,
   log?: FastifyBaseLogger,

@@ -10,8 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database, ImageRow } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import type { ImageStorage } from '../images/image-storage.js';
 import { removePhotoFiles } from '../images/photo-management.service.js';
+import type { ObjectStore } from '../media/object-store.js';
 import { appendAudit } from './audit-log.repository.js';
 import { banInTransaction, type StaffActor, warnInTransaction } from './member-actions.service.js';
 import { rejectPhotoInTransaction } from './photo-queue.service.js';
@@ -142,7 +142,7 @@ const PHOTO_REASON: Partial<Record<ReportReason, PhotoRejectReason>> = {
  */
 export async function actOnReport(
   db: Kysely<Database>,
-  storage: ImageStorage,
+  storage: ObjectStore,
   actor: StaffActor,
   body: ReportActionBody,
   log?: FastifyBaseLogger,

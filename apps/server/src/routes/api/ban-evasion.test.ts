@@ -81,9 +81,9 @@ const ban = (id: number) =>
     .execute();
 
 const erase = (id: number, statuses: ('active' | 'banned')[]) =>
-  eraseAccount(t.db, t.app.imageStorage, id, {
+  eraseAccount(t.db, t.app.media.uploads, id, {
     log: t.app.log,
-    exportsDir: t.app.config.exportsDir,
+    exports: t.app.media.exports,
     statuses,
   });
 

@@ -135,7 +135,7 @@ describe('download my data', () => {
       .set({ expires_at: sql`now() - interval '1 minute'` })
       .where('id', '=', id)
       .execute();
-    await pruneExports(t.db, t.app.config.exportsDir);
+    await pruneExports(t.db, t.app.media.exports);
     expect(existsSync(file)).toBe(false);
     expect((await me.client.call({ method: 'GET', url: download_url })).statusCode).toBe(404);
   });

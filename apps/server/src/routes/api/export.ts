@@ -55,7 +55,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       const memberId = app.requireMember(request);
       const token = request.query.download;
       if (token === undefined) return { export: await exportState(app.db, memberId) };
-      const { body, createdAt } = await takeExport(app.db, app.config.exportsDir, memberId, token);
+      const { body, createdAt } = await takeExport(app.db, app.media.exports, memberId, token);
       const day = createdAt.toISOString().slice(0, 10);
       return (
         reply

@@ -74,6 +74,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('two app instances', () 
       db: second.db,
       dbKind: 'postgres',
       listen: second.listen,
+      media: t.app.media,
     });
     try {
       const a = await logInNewMember(t);

@@ -48,7 +48,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const memberId = app.requireMember(request);
       const files = await readUploadedFiles(request);
-      const images = await addImages(app.db, app.imageStorage, memberId, files, {
+      const images = await addImages(app.db, app.media.uploads, memberId, files, {
         screen: app.config.photoScreening.enabled,
       });
       return { images };
@@ -108,7 +108,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
           image: 'Value is required',
         });
       }
-      await removePhoto(app.db, app.imageStorage, memberId, image, request.log);
+      await removePhoto(app.db, app.media.uploads, memberId, image, request.log);
       return { user: await loadUser(app.db, memberId, app.config.adminEmails) };
     },
   );

@@ -38,6 +38,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      reportMember(app.db, app.imageStorage, app.requireMember(request), request.body),
+      reportMember(app.db, app.media.uploads, app.requireMember(request), request.body),
   );
 };

@@ -58,7 +58,7 @@ export const staffReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await staffActor(app, request);
-      await actOnReport(app.db, app.imageStorage, actor, request.body, request.log);
+      await actOnReport(app.db, app.media.uploads, actor, request.body, request.log);
       return { ok: true as const };
     },
   );
