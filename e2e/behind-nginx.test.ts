@@ -1,22 +1,29 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { multipart } from '../apps/server/src/test/multipart.js';
+import { startS3StandIn } from '../apps/server/src/test/stand-ins/s3-stand-in.js';
 import { type SmtpSink, startSmtpSink } from '../apps/server/src/test/test-app.js';
-import { freePort, type RunningServer, startServer } from './support/server.js';
+import { childEnv, freePort, type RunningServer, startServer } from './support/server.js';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+/** `npm run media` without the build check: the tests run on a build already. */
+const mediaCli = fileURLToPath(new URL('../apps/server/dist/media-cli.js', import.meta.url));
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  bytes: Buffer;
 }
 
 /**
@@ -30,12 +37,20 @@ class Visitor {
     readonly address: string,
   ) {}
 
+  /** The same member (its cookies) calling another address: one instance directly. */
+  at(base: string): Visitor {
+    const other = new Visitor(base, this.address);
+    other.cookie = this.cookie;
+    return other;
+  }
+
   call(
     method: string,
     path: string,
-    options: { body?: unknown; headers?: Record<string, string> } = {},
+    options: { body?: unknown; raw?: Buffer; headers?: Record<string, string> } = {},
   ): Promise<Answer> {
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const payload =
+      options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     return new Promise((resolve, reject) => {
       const req = request(
         `${this.base}${path}`,
@@ -44,23 +59,24 @@ class Visitor {
           localAddress: this.address,
           headers: {
             'x-app-package': 'com.amora.app',
-            ...(payload ? { 'content-type': 'application/json' } : {}),
+            ...(payload && !options.raw ? { 'content-type': 'application/json' } : {}),
             ...(this.cookie ? { cookie: this.cookie } : {}),
             ...options.headers,
           },
         },
         (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk) => {
-            body += chunk;
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
           });
           res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            const body = bytes.toString('utf8');
             const session = (res.headers['set-cookie'] ?? []).find((c) =>
               c.startsWith('amora_session='),
             );
             if (session) this.cookie = session.split(';')[0]!;
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body, bytes });
           });
         },
       );
@@ -162,15 +178,24 @@ async function activationPath(sink: SmtpSink, email: string): Promise<string> {
   return url.pathname + url.search;
 }
 
+/** Every file under `dir` whose name says it is a photo or an export, relative to `dir`. */
+function mediaFilesUnder(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true }) as string[]).filter((name) =>
+    /\.(webp|jpe?g|png|gif|avif|zip)$/i.test(name),
+  );
+}
+
 describe.skipIf(!postgresUrl)('behind nginx: two production instances on one PostgreSQL', () => {
   const dbName = `amora_nginx_${process.pid}_${Date.now()}`;
   const dir = mkdtempSync(join(tmpdir(), 'amora-nginx-'));
   let admin: pg.Client;
   let sink: SmtpSink;
+  let s3: Awaited<ReturnType<typeof startS3StandIn>>;
   let instances: RunningServer[] = [];
   let nginx: ChildProcess | null = null;
   let base = '';
-  let env: Record<string, string> = {};
+  /** Each instance's environment: the same database and bucket, a DATA_DIR of its own. */
+  let envs: Record<string, string>[] = [];
 
   beforeAll(async () => {
     if (!existsSync(NGINX)) {
@@ -184,21 +209,28 @@ describe.skipIf(!postgresUrl)('behind nginx: two production instances on one Pos
     const url = new URL(postgresUrl!);
     url.pathname = `/${dbName}`;
     sink = await startSmtpSink();
+    // Photos and exports in a bucket: the two instances share no disk (issue 43).
+    s3 = await startS3StandIn(['amora-media']);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    mkdirSync(join(dir, 'data'));
-    env = {
+    const env = {
       MODE: 'production',
       DATABASE_URL: url.toString(),
-      DATA_DIR: join(dir, 'data'),
       SMTP_URL: sink.url,
       SECRET_KEY: 'nginx-test-secret-key-0123456789abcdef',
       PUBLIC_URL: base,
       TRUST_PROXY: '1',
       EMAIL_CHECKS_PER_10_MINUTES: '6',
+      // The classifier's model is no part of what is tested here (and costs seconds of CPU).
+      PHOTO_SCREENING: 'off',
+      ...s3.env(),
     };
+    envs = ['a', 'b'].map((name) => {
+      mkdirSync(join(dir, name));
+      return { ...env, DATA_DIR: join(dir, name) };
+    });
     // One after the other, as a rolling deployment would: the first one migrates.
-    instances = [await startServer(env), await startServer(env)];
+    instances = [await startServer(envs[0]!), await startServer(envs[1]!)];
     nginx = await startNginx(
       dir,
       nginxConfig(
@@ -214,6 +246,7 @@ describe.skipIf(!postgresUrl)('behind nginx: two production instances on one Pos
     nginx?.kill('SIGQUIT');
     await Promise.all(instances.map((i) => i.stop()));
     await sink?.close();
+    await s3?.close();
     await admin?.query(`drop database if exists ${dbName} with (force)`);
     await admin?.end();
     rmSync(dir, { recursive: true, force: true });
@@ -266,6 +299,66 @@ describe.skipIf(!postgresUrl)('behind nginx: two production instances on one Pos
     expect(lines().join('\n')).toContain('"host":"127.0.0.1"');
   });
 
+  it('serves a photo and an export made through one instance through the other, from the bucket', async () => {
+    const [a, b] = instances as [RunningServer, RunningServer];
+    const carla = new Visitor(a.url, '127.0.0.13');
+    const email = `carla.${Date.now()}@example.com`;
+    await carla.signUp(email, 'Carla');
+    expect((await carla.call('GET', await activationPath(sink, email))).status).toBe(302);
+    const photo = await sharp({
+      create: { width: 400, height: 500, channels: 3, background: '#b4485f' },
+    })
+      .jpeg()
+      .toBuffer();
+    const upload = multipart([{ filename: 'me.jpg', contentType: 'image/jpeg', data: photo }]);
+    const uploaded = await carla.call('POST', '/api/profileimage.php', {
+      raw: upload.payload,
+      headers: upload.headers,
+    });
+    expect(uploaded.status, uploaded.body).toBe(200);
+    const [image] = (JSON.parse(uploaded.body) as { images: { thumb_filename: string }[] }).images;
+
+    const fromA = await carla.call('GET', `/uploads/${image!.thumb_filename}`);
+    const fromB = await carla.at(b.url).call('GET', `/uploads/${image!.thumb_filename}`);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers['content-type']).toBe('image/webp');
+    expect(fromB.bytes.equals(fromA.bytes)).toBe(true);
+
+    expect((await carla.call('POST', '/api/export.php')).status).toBe(200);
+    const atB = carla.at(b.url);
+    let downloadUrl: string | null = null;
+    await expect
+      .poll(async () => {
+        const state = JSON.parse((await atB.call('GET', '/api/export.php')).body);
+        downloadUrl = state.export?.download_url ?? null;
+        return state.export?.status;
+      })
+      .toBe('ready');
+    const download = await atB.call('GET', downloadUrl!);
+    expect(download.status).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    // A zip (PK), holding the member's photo files read from the bucket.
+    expect(download.bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(download.bytes.includes(Buffer.from(`photos/`))).toBe(true);
+
+    // Neither instance's own folder holds a photo or an export: all of it is in the bucket.
+    for (const env of envs) expect(mediaFilesUnder(env.DATA_DIR!)).toEqual([]);
+
+    // The operator's check agrees: the bucket holds every object a row names, and no other.
+    // Not spawnSync: the stand-in bucket answers from this process's event loop.
+    const check = spawn(process.execPath, [mediaCli, 'check'], { env: childEnv(envs[0]!) });
+    let output = '';
+    check.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    check.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const status = await new Promise((resolve) => check.once('exit', resolve));
+    expect(output).toMatch(/0 missing, 0 stray\./);
+    expect(status).toBe(0);
+  });
+
   it('keeps a session on both instances, carries the live channel, and survives a rolling restart', async () => {
     const anna = new Visitor(base, '127.0.0.10');
     const ben = new Visitor(base, '127.0.0.11');
@@ -314,7 +407,7 @@ describe.skipIf(!postgresUrl)('behind nginx: two production instances on one Pos
     for (let i = 0; i < 4; i++) {
       expect((await anna.call('GET', '/api/user.php')).status).toBe(200);
     }
-    instances = [second, await startServer({ ...env, PORT: new URL(first.url).port })];
+    instances = [second, await startServer({ ...envs[0]!, PORT: new URL(first.url).port })];
     for (let i = 0; i < 4; i++) {
       expect((await anna.call('GET', '/api/user.php')).status).toBe(200);
     }

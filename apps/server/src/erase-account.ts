@@ -7,6 +7,7 @@ import { parseConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { eraseAccount } from './modules/account/account-deletion.service.js';
+import { workMediaDeletesNow } from './modules/jobs/media-deletes-now.js';
 import { createMediaStores } from './modules/media/media-stores.js';
 import { ensureSecrets } from './modules/site/secrets.js';
 
@@ -23,16 +24,19 @@ const handle = await openDatabase(config);
 try {
   await migrateToLatest(handle.db);
   await ensureSecrets(handle.db, config.secretKeys);
-  const erased = await eraseAccount(handle.db, media.uploads, memberId, {
-    log,
-    exports: media.exports,
-    statuses: ['active', 'banned'],
-  });
+  const erased = await eraseAccount(handle.db, memberId, { statuses: ['active', 'banned'] });
+  // The photos and exports leave the store now; what it refuses, the server's worker retries.
+  const waiting = erased ? await workMediaDeletesNow(handle.db, media, log) : 0;
   process.stdout.write(
     erased
       ? `Member ${memberId} erased from the ${handle.kind} database.\n`
       : `No active or banned member ${memberId} in the ${handle.kind} database: nothing erased.\n`,
   );
+  if (waiting > 0) {
+    process.stdout.write(
+      `${waiting} media removal jobs failed for now: the server retries them.\n`,
+    );
+  }
   if (!erased) process.exitCode = 1;
 } finally {
   await handle.close();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from './config/config.js';
+import { workMediaDeletesNow } from './modules/jobs/media-deletes-now.js';
 import { LocalObjectStore } from './modules/media/local-object-store.js';
 import { createMediaStores } from './modules/media/media-stores.js';
 import { DEMO_ACCOUNT_EMAIL, ensureDemoAccount } from './modules/seed/demo-account.js';
@@ -172,8 +173,9 @@ describe('demo data in a production database', () => {
   it('stops the start naming npm run purge-demo, which removes it and keeps real members', async () => {
     const uploadsDir = join(dir, 'uploads');
     mkdirSync(uploadsDir);
-    await seedMembers(testDb.db, { count: 5, uploadsDir, seed: 7 });
-    await ensureDemoAccount(testDb.db, { uploadsDir, passwordHash: 'x' });
+    const uploads = new LocalObjectStore(uploadsDir);
+    await seedMembers(testDb.db, { count: 5, uploads, seed: 7 });
+    await ensureDemoAccount(testDb.db, { uploads, passwordHash: 'x' });
     const real = await createMember(testDb.db, { email: 'real@example.com' });
     const fictional = await testDb.db
       .selectFrom('members')
@@ -195,8 +197,10 @@ describe('demo data in a production database', () => {
     await expect(prepareData(handle, config, media, log)).rejects.toThrow(StartupError);
     await expect(prepareData(handle, config, media, log)).rejects.toThrow(/npm run purge-demo/);
 
-    const removed = await purgeDemoData(testDb.db, new LocalObjectStore(uploadsDir));
+    const removed = await purgeDemoData(testDb.db);
     expect(removed).toMatchObject({ members: 6, conversations: 1 });
+    // As `npm run purge-demo` does: the queued removals, worked at once.
+    expect(await workMediaDeletesNow(testDb.db, media, log)).toBe(0);
     expect(readdirSync(uploadsDir)).toEqual([]);
     const left = await testDb.db.selectFrom('members').select('email').execute();
     expect(left.map((m) => m.email)).toEqual(['real@example.com']);

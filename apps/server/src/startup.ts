@@ -86,12 +86,12 @@ export async function prepareData(
     const { seedMembers } = await import('./modules/seed/seed-members.js');
     await seedMembers(db, {
       count: config.seedMembers,
-      uploadsDir: config.uploadsDir,
+      uploads: media.uploads,
       log: (message) => log.info(message),
     });
   }
   const { email } = await ensureDemoAccount(db, {
-    uploadsDir: config.uploadsDir,
+    uploads: media.uploads,
     passwordHash: () => hashPassword(config.demoPassword),
   });
   const admin = await ensureDemoAdmin(db, () => hashPassword(config.demoPassword));

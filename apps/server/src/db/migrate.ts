@@ -27,6 +27,7 @@ import * as searchContextChanged from './migrations/2026112701-search-context-ch
 import * as securityReview from './migrations/2026112801-security-review.js';
 import * as banEvasion from './migrations/2026112901-ban-evasion.js';
 import * as discountReservations from './migrations/2026112902-discount-reservations.js';
+import * as mediaDelete from './migrations/2026112903-media-delete.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112801-security-review': securityReview,
   '2026112901-ban-evasion': banEvasion,
   '2026112902-discount-reservations': discountReservations,
+  '2026112903-media-delete': mediaDelete,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -265,7 +265,7 @@ export interface LikesTable {
   seen_at: NullableTimestamp;
 }
 
-export type OutboxKind = 'mail' | 'push' | 'photo_screen' | 'data_export';
+export type OutboxKind = 'mail' | 'push' | 'photo_screen' | 'data_export' | 'media_delete';
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** A job for the outbox worker (mail now, push later); see docs/decisions/007. */

@@ -35,4 +35,9 @@ export interface JobHandler {
   run(job: ClaimedJob): Promise<JobOutcome>;
   /** Caps the back-off: a job about now (a push) is retried soon or not at all. */
   maxRetryDelayMs?: number;
+  /**
+   * Tried again after every failure, never given up (an object that must leave the store
+   * whenever it answers again); the back-off stays at its longest step.
+   */
+  retriesForever?: boolean;
 }

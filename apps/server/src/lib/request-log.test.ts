@@ -1,6 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,8 +119,18 @@ describe('request logs', () => {
     const order = randomUUID();
     const file = `${randomUUID()}-thumb.webp`;
     const gone = `${randomUUID()}.webp`;
-    mkdirSync(t.app.config.uploadsDir, { recursive: true });
-    writeFileSync(join(t.app.config.uploadsDir, file), 'not really a picture');
+    // Served only while a photo row names it.
+    const owner = await createMember(t.db);
+    await t.db
+      .insertInto('images')
+      .values({
+        member_id: owner.id,
+        filename: `${owner.id}.webp`,
+        thumb_filename: file,
+        position: 0,
+      })
+      .execute();
+    await t.app.media.uploads.put(file, Buffer.from('not really a picture'), 'image/webp');
     const { text, completed } = await logsOf(async () => {
       await client.call({ method: 'GET', url: `/_pay/demo/${order}` });
       await client.call({ method: 'GET', url: `/uploads/${file}` });

@@ -13,6 +13,8 @@ import { escapeHtml } from '../lib/plain-page.js';
 import { decodedPath } from '../lib/route-path.js';
 import { SESSION_COOKIE } from '../modules/auth/session.service.js';
 import { hasCamFeed } from '../modules/cams/choose-cam-feed.js';
+import { isPhotoObjectName } from '../modules/images/image.repository.js';
+import { PHOTO_CACHE_CONTROL } from '../modules/media/object-store.js';
 import { settingsForRequest } from '../modules/site/settings.service.js';
 import { readCompanyInfo, readStoredSettings } from '../modules/site/site.repository.js';
 import { hidesDemo } from './demo-behind-proxy.js';
@@ -25,13 +27,6 @@ function cacheControlFor(path: string): string {
   if (path.startsWith('/_i18n/')) return `public, max-age=${LOCALE_MESSAGES_MAX_AGE_SECONDS}`;
   return 'no-cache';
 }
-
-/**
- * Photos are cached for ten minutes, not forever: a photo its member removed must stop
- * showing in browsers and shared caches soon, and the names never change, so ten minutes
- * saves nearly every repeat download anyway (docs/decisions/008).
- */
-const UPLOADS_MAX_AGE_SECONDS = 600;
 
 /** The image store's flat names (`<uuid>.webp`, `<uuid>-thumb.webp`): nothing else is served. */
 const UPLOAD_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
@@ -95,7 +90,6 @@ function recordInstance(app: FastifyInstance, webRoot: string) {
  * this instance keeps serving the build it started with while the checkout is rebuilt.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance) => {
-  const { uploadsDir } = app.config;
   const built = existsSync(app.config.webDist);
   const webRoot = built ? realpathSync(app.config.webDist) : app.config.webDist;
   const indexPath = join(webRoot, 'index.html');
@@ -153,26 +147,39 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     return page && { page, lang: LOCALE_INFO[locale].tag };
   };
 
-  // Photos by their flat names (`<uuid>.webp`). Each request opens the file afresh (no cached
-  // handles or listings), so a removed photo's file answers 404 at once. Not @fastify/static's
-  // own wildcard route: it lists every folder on the path to compare the name's spelling, for
-  // filesystems that ignore case, which made each photo cost a listing of every upload.
-  await app.register(async (photos) => {
-    await photos.register(fastifyStatic, { root: uploadsDir, serve: false });
-    photos.route({
-      method: ['GET', 'HEAD'],
-      url: '/uploads/:name',
-      schema: { hide: true },
-      handler(request, reply) {
-        const { name } = request.params as { name: string };
-        if (!UPLOAD_NAME.test(name)) return reply.callNotFound();
-        return reply.sendFile(name, {
-          maxAge: UPLOADS_MAX_AGE_SECONDS * 1000,
-          immutable: false,
-          index: false,
-        });
-      },
-    });
+  // Photos by their flat names (`<uuid>.webp`), streamed from the uploads store (a folder or
+  // a bucket), whatever `cdn_prefix` says: a CDN may fetch them from here. Only names a photo
+  // row holds are served, so a removed photo answers 404 at once, while its `media_delete`
+  // job may still be removing its objects.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/uploads/:name',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const { name } = request.params as { name: string };
+      if (!UPLOAD_NAME.test(name) || !(await isPhotoObjectName(app.db, name))) {
+        return reply.callNotFound();
+      }
+      const ifNoneMatch = request.headers['if-none-match'];
+      const opened = await app.media.uploads.open(name, ifNoneMatch);
+      if (opened === null) return reply.callNotFound();
+      reply.header('cache-control', PHOTO_CACHE_CONTROL);
+      if (opened === 'not-modified') {
+        // The tag the client sent is the stored one (a list only when a client sends one).
+        if (ifNoneMatch && !ifNoneMatch.includes(',')) reply.header('etag', ifNoneMatch.trim());
+        return reply.code(304).send();
+      }
+      reply
+        .type(opened.contentType)
+        .header('etag', opened.etag)
+        .header('last-modified', opened.lastModified.toUTCString())
+        .header('content-length', opened.size);
+      if (request.method === 'HEAD') {
+        opened.body.destroy();
+        return reply.send();
+      }
+      return reply.send(opened.body);
+    },
   });
   // A locale the settings list as uncacheable is revalidated on every load (spec section 7).
   app.addHook('onSend', async (request, reply) => {

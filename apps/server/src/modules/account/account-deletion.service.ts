@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notLoggedIn } from '../../lib/errors.js';
@@ -7,7 +6,7 @@ import { verifyPassword } from '../auth/password.js';
 import { attemptPassword, type LoginLimits } from '../auth/password-attempts.js';
 import { deleteMemberSessions } from '../auth/session.repository.js';
 import { enqueueMail } from '../mail/mail-outbox.repository.js';
-import type { ObjectStore } from '../media/object-store.js';
+import { queueMediaDelete } from '../media/media-delete.js';
 import { findActiveMemberById, findMemberById } from '../members/member.repository.js';
 import {
   deleteMemberDevicesAndSearches,
@@ -32,10 +31,9 @@ import { erasedEmailHmac } from './erased-email.js';
  */
 export async function deleteAccount(
   db: Kysely<Database>,
-  storage: ObjectStore,
   memberId: number,
   password: string,
-  options: ErasureOptions & { ip: string; limits: LoginLimits },
+  options: { ip: string; limits: LoginLimits },
 ): Promise<void> {
   const member = await findMemberById(db, memberId);
   if (!member?.email || member.status !== 'active') throw notLoggedIn();
@@ -50,15 +48,9 @@ export async function deleteAccount(
       password: 'The password is not correct',
     });
   }
-  if (!(await eraseAccount(db, storage, memberId, { ...options, statuses: ['active'] }))) {
+  if (!(await eraseAccount(db, memberId, { statuses: ['active'] }))) {
     throw notLoggedIn();
   }
-}
-
-export interface ErasureOptions {
-  log: FastifyBaseLogger;
-  /** Where the member's data exports wait. */
-  exports: ObjectStore;
 }
 
 /**
@@ -70,16 +62,16 @@ export interface ErasureOptions {
  *    to an active account (with the way to customer service for a member who did not do
  *    this), and ends every session; the search row goes with the status change
  *    (search_profiles trigger);
- * 2. after the commit the photo files are removed from storage. A file that cannot be
- *    removed is logged, not reported: the account is gone either way.
+ * 2. the same transaction queues `media_delete` jobs for the objects of the member's photos
+ *    and data exports: from the commit on none is served, and the job removes them from the
+ *    store, tried again until the store has (docs/privacy.md).
  * Callers: `deleteAccount` (the member, active only) and `npm run erase-account` (the
  * operator, for an erasure request by mail, banned accounts included).
  */
 export async function eraseAccount(
   db: Kysely<Database>,
-  storage: ObjectStore,
   memberId: number,
-  options: ErasureOptions & { statuses: readonly ('active' | 'banned')[] },
+  options: { statuses: readonly ('active' | 'banned')[] },
 ): Promise<boolean> {
   const member = await findMemberById(db, memberId);
   if (!member?.email) return false;
@@ -87,18 +79,17 @@ export async function eraseAccount(
   // Outside the transaction: the key is read through the database handle.
   const emailHmac = await erasedEmailHmac(db, email);
   const bannedHmac = await bannedEmailHmac(db, email);
-  const exportFiles: string[] = [];
-  const files = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const locked = await lockErasableMember(trx, memberId, options.statuses);
-    if (!locked || locked.email !== email) return null;
+    if (!locked || locked.email !== email) return false;
     // Read before the profile is emptied: the goodbye mail greets the member by name.
     const mailable = await findActiveMemberById(trx, memberId);
-    const names = await deleteMemberImages(trx, memberId);
+    await queueMediaDelete(trx, await deleteMemberImages(trx, memberId));
     await wipeProfile(trx, memberId);
     await deleteMemberLikes(trx, memberId);
     await deleteMemberDevicesAndSearches(trx, memberId);
     await eraseMemberRecords(trx, memberId, email);
-    exportFiles.push(...(await deleteMemberExports(trx, memberId)));
+    await queueMediaDelete(trx, await deleteMemberExports(trx, memberId), 'exports');
     if (mailable) {
       // Queued while the address is still the member's, so the greeting may name them; not
       // tied to the account: the outbox drops it once sent (`erase_after_send`).
@@ -118,15 +109,6 @@ export async function eraseAccount(
       bannedEmailHmac: locked.status === 'banned' ? bannedHmac : null,
     });
     await deleteMemberSessions(trx, memberId);
-    return names;
+    return true;
   });
-  if (files === null) return false;
-
-  await Promise.allSettled(exportFiles.map((name) => options.exports.remove(name)));
-  const results = await Promise.allSettled(files.map((name) => storage.remove(name)));
-  const failed = files.filter((_, i) => results[i]?.status === 'rejected');
-  if (failed.length > 0) {
-    options.log.warn({ memberId, files: failed }, 'photo files of a deleted account remain');
-  }
-  return true;
 }

@@ -153,3 +153,31 @@ export async function setMainImage(db: Db, memberId: number, imageId: number | n
     .where('member_id', '=', memberId)
     .execute();
 }
+
+/** The columns of a photo row that name an object in the uploads store. */
+const OBJECT_COLUMNS = [
+  'filename',
+  'thumb_filename',
+  'blurred_filename',
+  'blurred_thumb_filename',
+] as const;
+
+/**
+ * Whether a photo row names `name` (a photo, its thumbnail or a blurred copy): only those are
+ * served, so a removed photo answers 404 from its row's deletion on, whatever its objects'
+ * `media_delete` job has done yet. One index probe per column (migration 2026112903).
+ */
+export async function isPhotoObjectName(db: Db, name: string): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) =>
+      eb
+        .or(
+          OBJECT_COLUMNS.map((column) =>
+            eb.exists(eb.selectFrom('images').select(sql`1`.as('one')).where(column, '=', name)),
+          ),
+        )
+        .as('named'),
+    )
+    .executeTakeFirstOrThrow();
+  return row.named === true;
+}

@@ -3,6 +3,7 @@ import { IMAGE_UPLOAD_LIMITS, type UploadedImage } from '@amora/shared/schemas/i
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, notLoggedIn } from '../../lib/errors.js';
+import { discardObjects } from '../media/media-delete.js';
 import type { ObjectStore } from '../media/object-store.js';
 import {
   countImages,
@@ -28,17 +29,14 @@ export function tooManyPhotos(existing: number, adding: number): AppError {
   return new AppError(409, 'too_many_photos', message);
 }
 
-async function removeAll(storage: ObjectStore, names: readonly string[]): Promise<void> {
-  await Promise.allSettled(names.map((name) => storage.remove(name)));
-}
-
 /**
  * Adds uploaded photos to the member's profile, all or none:
  * 1. every file is checked and re-encoded (`processImage`), outside any transaction;
  * 2. the WebP files are written to `storage` as `<uuid>.webp` and `<uuid>-thumb.webp`;
  * 3. one short transaction locks the member, checks the photo limit, inserts the rows after
  *    the member's last photo and makes the first new one the main photo if there is none.
- * If anything fails after files were written, they are removed again.
+ * A failed write stores no row; if anything fails after objects were written, they are
+ * removed again (or, when the store refuses that too, left to a `media_delete` job).
  *
  * Throws 400 `no_file`, `not_an_image`, `image_too_small` or `image_too_large`, or 409
  * `too_many_photos`.
@@ -105,7 +103,7 @@ export async function addImages(
     });
     return rows.map((row) => ({ id: row.id, thumb_filename: row.thumb_filename }));
   } catch (err) {
-    await removeAll(storage, written);
+    await discardObjects(db, storage, written);
     throw err;
   }
 }

@@ -1,9 +1,8 @@
 import type { PhotoArrangement } from '@amora/shared/schemas/images';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ImageRow } from '../../db/schema.js';
 import { badRequest, notFound, notLoggedIn } from '../../lib/errors.js';
-import type { ObjectStore } from '../media/object-store.js';
+import { queueMediaDelete } from '../media/media-delete.js';
 import {
   deleteImage,
   listImages,
@@ -14,32 +13,44 @@ import {
 
 /**
  * Removes one of the member's photos. When it was the main photo, the next photo in the
- * member's order takes its place (none left: no main photo). The files go only after the
- * commit, so a failed transaction never leaves a row pointing at nothing; from then on their
- * URLs answer 404.
+ * member's order takes its place (none left: no main photo). From the commit on its URLs
+ * answer 404 (only names a photo row holds are served) and a `media_delete` job removes its
+ * objects from the store; a failed transaction leaves the photo, its row and its objects.
  *
  * Throws 404 `image_not_found` for an id that is not one of the member's photos: another
  * member's photo is treated as unknown, so ids cannot be probed.
  */
 export async function removePhoto(
   db: Kysely<Database>,
-  storage: ObjectStore,
   memberId: number,
   imageId: number,
-  log?: FastifyBaseLogger,
 ): Promise<void> {
-  const removed = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     if (!(await lockMemberForImages(trx, memberId))) throw notLoggedIn();
     const row = await removePhotoRow(trx, memberId, imageId);
     if (!row) throw notFound('image_not_found', 'That photo is not one of yours');
-    return row;
   });
-  await removePhotoFiles(storage, removed, log);
+}
+
+/** Every object a photo row names: the photo, its thumbnail and any blurred copies. */
+export function photoObjectNames(
+  row: Pick<
+    ImageRow,
+    'filename' | 'thumb_filename' | 'blurred_filename' | 'blurred_thumb_filename'
+  >,
+): string[] {
+  return [
+    row.filename,
+    row.thumb_filename,
+    row.blurred_filename,
+    row.blurred_thumb_filename,
+  ].filter((name): name is string => name !== null);
 }
 
 /**
- * Deletes a photo's row in the caller's transaction (the member locked); a main photo hands
- * its place to the next in the member's order. Answers the row, or undefined if not theirs.
+ * Deletes a photo's row in the caller's transaction (the member locked) and queues the
+ * removal of its objects with it; a main photo hands its place to the next in the member's
+ * order. Answers the row, or undefined if not theirs.
  */
 export async function removePhotoRow(
   trx: Transaction<Database>,
@@ -48,6 +59,7 @@ export async function removePhotoRow(
 ): Promise<ImageRow | undefined> {
   const row = await deleteImage(trx, memberId, imageId);
   if (!row) return undefined;
+  await queueMediaDelete(trx, photoObjectNames(row));
   const main = await trx
     .selectFrom('profiles')
     .select('main_image_id')
@@ -58,26 +70,6 @@ export async function removePhotoRow(
     await setMainImage(trx, memberId, next?.id ?? null);
   }
   return row;
-}
-
-/** Removes a deleted photo's files, after the commit; from then on their URLs answer 404. */
-export async function removePhotoFiles(
-  storage: ObjectStore,
-  removed: ImageRow,
-  log?: FastifyBaseLogger,
-): Promise<void> {
-  const files = [
-    removed.filename,
-    removed.thumb_filename,
-    ...(removed.blurred_filename ? [removed.blurred_filename] : []),
-    ...(removed.blurred_thumb_filename ? [removed.blurred_thumb_filename] : []),
-  ];
-  const results = await Promise.allSettled(files.map((name) => storage.remove(name)));
-  const failed = files.filter((_, i) => results[i]?.status === 'rejected');
-  // The photo is gone for the member either way; a file left behind is for the operator.
-  if (failed.length > 0) {
-    log?.warn({ memberId: removed.member_id, files: failed }, 'files of a removed photo remain');
-  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Database, ImageRow } from '../../db/schema.js';
 import type { JobHandler } from '../../lib/job-contract.js';
 import { loadSharp } from '../../lib/sharp.js';
+import { discardObjects, queueMediaDelete } from '../media/media-delete.js';
 import type { ObjectStore } from '../media/object-store.js';
 import type { PhotoClassifier } from './nsfw-classifier.js';
 
@@ -48,8 +49,9 @@ export interface ScreeningDeps {
 /**
  * Screens one photo: classifies the stored file and marks it `clean` or `flagged`; a flagged
  * one gets blurred copies (full size and thumbnail) under fresh names. A photo removed
- * meanwhile is left alone (and its copies, if made, removed again). Throws on a failure the
- * outbox retries (an unreadable file, a classifier that stopped).
+ * meanwhile is left alone (and its copies, if made, removed again by a `media_delete` job,
+ * as are the copies a new screening replaces). Throws on a failure the outbox retries (an
+ * unreadable file, a classifier that stopped).
  */
 export async function screenPhoto(deps: ScreeningDeps, imageId: number): Promise<void> {
   const { db, storage } = deps;
@@ -67,26 +69,45 @@ export async function screenPhoto(deps: ScreeningDeps, imageId: number): Promise
     : null;
   if (copies) {
     const thumb = await storage.get(image.thumb_filename);
-    await storage.put(copies.filename, await blurred(file, 800), 'image/webp');
-    await storage.put(copies.thumbFilename, await blurred(thumb, 320), 'image/webp');
+    const written: string[] = [];
+    try {
+      await storage.put(copies.filename, await blurred(file, 800), 'image/webp');
+      written.push(copies.filename);
+      await storage.put(copies.thumbFilename, await blurred(thumb, 320), 'image/webp');
+    } catch (err) {
+      await discardObjects(db, storage, written, deps.log);
+      throw err;
+    }
   }
-  const updated = await db
-    .updateTable('images')
-    .set({
-      screening: flagged ? 'flagged' : 'clean',
-      nudity_score: result.nudity,
-      screened_at: sql<Date>`now()`,
-      blurred_filename: copies?.filename ?? null,
-      blurred_thumb_filename: copies?.thumbFilename ?? null,
+  const made = copies ? [copies.filename, copies.thumbFilename] : [];
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const updated = await trx
+        .updateTable('images')
+        .set({
+          screening: flagged ? 'flagged' : 'clean',
+          nudity_score: result.nudity,
+          screened_at: sql<Date>`now()`,
+          blurred_filename: copies?.filename ?? null,
+          blurred_thumb_filename: copies?.thumbFilename ?? null,
+        })
+        .where('id', '=', imageId)
+        .returning(['blurred_filename'])
+        .executeTakeFirst();
+      // Copies of an earlier screening, or this one's when the photo went meanwhile: no row
+      // names them any more, so they are no longer served, and a job removes them.
+      const replaced = updated
+        ? [image.blurred_filename, image.blurred_thumb_filename].filter(
+            (name) => name !== null && !made.includes(name),
+          )
+        : made;
+      await queueMediaDelete(trx, replaced);
     })
-    .where('id', '=', imageId)
-    .returning(['blurred_filename'])
-    .executeTakeFirst();
-  const replaced = [image.blurred_filename, image.blurred_thumb_filename].filter(
-    (name): name is string => name !== null && name !== copies?.filename,
-  );
-  if (!updated && copies) replaced.push(copies.filename, copies.thumbFilename);
-  await Promise.allSettled(replaced.map((name) => storage.remove(name)));
+    .catch(async (err: unknown) => {
+      await discardObjects(db, storage, made, deps.log);
+      throw err;
+    });
   deps.log.info(
     { imageId, flagged, nudity: Number(result.nudity.toFixed(3)), ms: Math.round(result.ms) },
     'photo screened',

@@ -6,6 +6,7 @@ import { processPhotoClassifier } from '../images/nsfw-classifier.js';
 import { photoScreeningJobHandler } from '../images/photo-screening.js';
 import { mailJobHandler } from '../mail/mail-job.js';
 import { createMailTransport, type MailTransport } from '../mail/mail-transport.js';
+import { mediaDeleteJobHandler } from '../media/media-delete.js';
 import type { MediaStores } from '../media/object-store.js';
 import { queueDigests } from '../notifications/digest.service.js';
 import { dataExportJobHandler } from '../privacy/data-export.service.js';
@@ -59,6 +60,7 @@ export function startAppJobWorker(
           log,
         }),
         data_export: dataExportJobHandler({ db, storage, exports: media.exports }),
+        media_delete: mediaDeleteJobHandler(media),
         ...screening,
       },
       periodic: [

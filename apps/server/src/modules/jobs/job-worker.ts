@@ -71,7 +71,7 @@ export function startJobWorker(
   async function record(job: OutboxJob, handler: JobHandler, outcome: JobOutcome) {
     if (outcome.status === 'erase') return deleteJob(db, job.id);
     if (outcome.status === 'done') return markJobSent(db, job.id, outcome.record);
-    const retry = outcome.retry && job.attempts < MAX_ATTEMPTS;
+    const retry = outcome.retry && (handler.retriesForever || job.attempts < MAX_ATTEMPTS);
     log.warn(
       { outboxId: job.id, kind: job.kind, attempts: job.attempts, err: outcome.error },
       retry ? `jobs: ${job.kind} failed, will retry` : `jobs: ${job.kind} failed, giving up`,
@@ -94,7 +94,7 @@ export function startJobWorker(
         memberId: job.member_id,
         payload: job.payload,
         attempts: job.attempts,
-        lastTry: job.attempts >= MAX_ATTEMPTS,
+        lastTry: !handler.retriesForever && job.attempts >= MAX_ATTEMPTS,
       })
       .catch(
         (error: unknown): JobOutcome => ({

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   checkObjectName,
   contentTypeOf,
+  type ListedObject,
   ObjectNotFoundError,
   type ObjectStore,
   type StoredObject,
@@ -76,7 +77,7 @@ export class LocalObjectStore implements ObjectStore {
     }
   }
 
-  async *list(): AsyncIterable<string> {
+  async *list(): AsyncIterable<ListedObject> {
     let names: string[];
     try {
       names = await readdir(this.dir);
@@ -84,6 +85,15 @@ export class LocalObjectStore implements ObjectStore {
       if (isMissing(err)) return;
       throw err;
     }
-    for (const name of names) if (!name.startsWith('.')) yield name;
+    for (const name of names) {
+      if (name.startsWith('.')) continue;
+      try {
+        const stats = await stat(join(this.dir, name));
+        if (stats.isFile()) yield { name, size: stats.size };
+      } catch (err) {
+        // Removed between the listing and its look: no longer stored.
+        if (!isMissing(err)) throw err;
+      }
+    }
   }
 }

@@ -27,10 +27,16 @@ describe('the media store on an S3-compatible server', () => {
     expect(opened.size).toBe(5);
     opened.body.resume();
     expect(await stores.uploads.open('a1.webp', opened.etag)).toBe('not-modified');
+    // A CDN in front of the bucket keeps a photo as long as the app's own answer says, an
+    // export not at all.
+    const head = async (key: string) =>
+      (await fetch(`${s3.url}/amora-media/${key}`, { method: 'HEAD' })).headers;
+    expect((await head('uploads/a1.webp')).get('cache-control')).toBe('public, max-age=600');
+    expect((await head('exports/e1.zip')).get('cache-control')).toBe('private, no-store');
     expect(await stores.uploads.open('e1.zip')).toBeNull();
     const names = async (store: typeof stores.uploads) => {
       const all: string[] = [];
-      for await (const name of store.list()) all.push(name);
+      for await (const { name } of store.list()) all.push(name);
       return all;
     };
     // The probe left nothing behind.

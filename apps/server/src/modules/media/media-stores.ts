@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppConfig } from '../../config/config.js';
 import { LocalObjectStore } from './local-object-store.js';
-import type { MediaStores, ObjectStore } from './object-store.js';
+import {
+  EXPORT_CACHE_CONTROL,
+  type MediaStores,
+  type ObjectStore,
+  PHOTO_CACHE_CONTROL,
+} from './object-store.js';
 
 type MediaConfig = Pick<AppConfig, 'media' | 'uploadsDir' | 'exportsDir'>;
 
@@ -36,8 +41,8 @@ export async function createMediaStores(config: MediaConfig): Promise<MediaStore
     maxAttempts: 3,
   });
   return {
-    uploads: new S3ObjectStore(client, media.bucket, 'uploads/'),
-    exports: new S3ObjectStore(client, media.bucket, 'exports/'),
+    uploads: new S3ObjectStore(client, media.bucket, 'uploads/', PHOTO_CACHE_CONTROL),
+    exports: new S3ObjectStore(client, media.bucket, 'exports/', EXPORT_CACHE_CONTROL),
   };
 }
 

@@ -19,8 +19,18 @@ export interface ObjectStore {
    * is `ifNoneMatch`.
    */
   open(name: string, ifNoneMatch?: string): Promise<StoredObject | 'not-modified' | null>;
-  /** Every stored name, in no promised order (`npm run media -- check`). */
-  list(): AsyncIterable<string>;
+  /**
+   * Every stored object with its size, in no promised order: a listing, not a request per
+   * object (`npm run media -- move` and `check` walk whole stores with it).
+   */
+  list(): AsyncIterable<ListedObject>;
+}
+
+/** One entry of a store's listing. */
+export interface ListedObject {
+  name: string;
+  /** In bytes. */
+  size: number;
 }
 
 /** An object opened for reading. */
@@ -32,6 +42,16 @@ export interface StoredObject {
   lastModified: Date;
   contentType: string;
 }
+
+/**
+ * Photos are cached for ten minutes, not forever: a photo its member removed must stop
+ * showing in browsers and shared caches soon (docs/privacy.md), and the names never change,
+ * so ten minutes saves nearly every repeat download anyway (docs/decisions/008). The app's
+ * `/uploads/` answers and the bucket's objects (for a CDN in front of it) both say it.
+ */
+export const PHOTO_CACHE_CONTROL = 'public, max-age=600';
+/** Exports are a member's data: nobody on the way keeps a copy. */
+export const EXPORT_CACHE_CONTROL = 'private, no-store';
 
 /** The two stores of one deployment. */
 export interface MediaStores {

@@ -9,6 +9,7 @@ import {
 import {
   checkObjectName,
   contentTypeOf,
+  type ListedObject,
   ObjectNotFoundError,
   type ObjectStore,
   type StoredObject,
@@ -27,6 +28,8 @@ export class S3ObjectStore implements ObjectStore {
     private readonly client: S3Client,
     readonly bucket: string,
     readonly prefix: string,
+    /** Sent with each object, for a CDN in front of the bucket. */
+    private readonly cacheControl: string,
   ) {}
 
   private key(name: string): string {
@@ -41,6 +44,7 @@ export class S3ObjectStore implements ObjectStore {
         Key: this.key(name),
         Body: buffer,
         ContentType: contentType,
+        CacheControl: this.cacheControl,
       }),
     );
   }
@@ -86,7 +90,7 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
-  async *list(): AsyncIterable<string> {
+  async *list(): AsyncIterable<ListedObject> {
     let token: string | undefined;
     do {
       const page = await this.client.send(
@@ -97,7 +101,8 @@ export class S3ObjectStore implements ObjectStore {
         }),
       );
       for (const object of page.Contents ?? []) {
-        if (object.Key) yield object.Key.slice(this.prefix.length);
+        if (object.Key)
+          yield { name: object.Key.slice(this.prefix.length), size: object.Size ?? 0 };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

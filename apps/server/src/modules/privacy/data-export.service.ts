@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { limitedUntil, notFound } from '../../lib/errors.js';
 import type { JobHandler } from '../../lib/job-contract.js';
+import { queueMediaDelete } from '../media/media-delete.js';
 import type { ObjectStore } from '../media/object-store.js';
 import { collectMemberData } from './data-export.repository.js';
 
@@ -123,7 +124,7 @@ export async function buildExport(deps: ExportDeps, exportId: string): Promise<v
   const file = `${exportId}.zip`;
   const { zipSync } = await import('fflate');
   await deps.exports.put(file, Buffer.from(zipSync(files)), 'application/zip');
-  await db
+  const stored = await db
     .updateTable('data_exports')
     .set({
       status: 'ready',
@@ -134,7 +135,9 @@ export async function buildExport(deps: ExportDeps, exportId: string): Promise<v
     })
     .where('id', '=', exportId)
     .where('status', '=', 'pending')
-    .execute();
+    .executeTakeFirst();
+  // The account was erased while the file was made: its row is gone, so is the file.
+  if (stored.numUpdatedRows === 0n) await queueMediaDelete(db, [file], 'exports');
 }
 
 /**

@@ -1,8 +1,7 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { changeCredits } from '../credits/credit-ledger.repository.js';
+import type { ObjectStore } from '../media/object-store.js';
 import { createMember } from '../members/member.repository.js';
 import { createRng } from './random.js';
 import type { PortraitFiles } from './seed-members.js';
@@ -41,7 +40,8 @@ const DEMO_PROFILE = {
 } as const;
 
 export type EnsureDemoAccountOptions = {
-  uploadsDir: string;
+  /** Where the portrait is stored: the deployment's uploads store. */
+  uploads: ObjectStore;
   /**
    * The argon2id hash of the demo password, or a function producing it: the function is only
    * called when the account has to be created, so restarts do not pay for hashing.
@@ -72,24 +72,21 @@ export async function ensureDemoAccount(
   const now = new Date();
   const rnd = createRng('amora-demo-account');
   // Only a start that creates the account loads the generators.
-  const { dateOfBirthForAge, writePortrait } = await import('./seed-members.js');
+  const { dateOfBirthForAge, discardPortraits, writePortrait } = await import('./seed-members.js');
   const dateOfBirth = dateOfBirthForAge(rnd, DEMO_PROFILE.age, now);
   const signupDate = new Date(now.getTime() - 90 * DAY_MS);
   const activatedAt = new Date(signupDate.getTime() + 4 * 60_000);
 
-  // Rendering and file writes happen before the transaction, never inside it.
+  // Rendering and writes to the store happen before the transaction, never inside it.
   const portrait: PortraitFiles = await writePortrait(
-    options.uploadsDir,
+    db,
+    options.uploads,
     'amora-demo-account',
     DEMO_PROFILE.gender,
     { age: DEMO_PROFILE.age, hair: DEMO_PROFILE.fields.hair_color },
   );
 
-  const removePortrait = () =>
-    Promise.all([
-      rm(join(options.uploadsDir, portrait.filename), { force: true }),
-      rm(join(options.uploadsDir, portrait.thumbFilename), { force: true }),
-    ]);
+  const removePortrait = () => discardPortraits(db, options.uploads, [portrait]);
   const created = await db
     .transaction()
     .execute(async (trx) => {

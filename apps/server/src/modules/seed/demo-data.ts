@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { DEMO_ADMIN_EMAIL } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
-import type { ObjectStore } from '../media/object-store.js';
+import { photoObjectNames } from '../images/photo-management.service.js';
+import { queueMediaDelete } from '../media/media-delete.js';
 import { DEMO_ACCOUNT_EMAIL } from './demo-account.js';
 
 const DEMO_LOGINS = [DEMO_ACCOUNT_EMAIL, DEMO_ADMIN_EMAIL];
@@ -29,13 +30,13 @@ export async function countDemoData(
 /**
  * Removes the demo's members with every conversation one of them took part in (both sides'
  * messages go with it), their likes, notifications and photos. Real members stay; their
- * orders and mail records lose the link to a removed member only. Files go after the commit.
+ * orders and mail records lose the link to a removed member only. The photos' objects are
+ * left to `media_delete` jobs queued in the same transaction.
  */
 export async function purgeDemoData(
   db: Kysely<Database>,
-  storage: ObjectStore,
 ): Promise<{ members: number; conversations: number; files: number }> {
-  const { members, conversations, files } = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const removedConversations = await trx
       .deleteFrom('conversations')
       .where((eb) =>
@@ -48,8 +49,21 @@ export async function purgeDemoData(
     const images = await trx
       .deleteFrom('images')
       .where('member_id', 'in', demoMembers(trx))
-      .returning(['filename', 'thumb_filename'])
+      .returning(['filename', 'thumb_filename', 'blurred_filename', 'blurred_thumb_filename'])
       .execute();
+    const files = images.flatMap(photoObjectNames);
+    await queueMediaDelete(trx, files);
+    // The demo login may have asked for its data: the rows would go with the member.
+    const exports = await trx
+      .deleteFrom('data_exports')
+      .where('member_id', 'in', demoMembers(trx))
+      .returning('file')
+      .execute();
+    await queueMediaDelete(
+      trx,
+      exports.map((row) => row.file),
+      'exports',
+    );
     const removedMembers = await trx
       .deleteFrom('members')
       .where('id', 'in', demoMembers(trx))
@@ -57,9 +71,7 @@ export async function purgeDemoData(
     return {
       members: Number(removedMembers.numDeletedRows),
       conversations: Number(removedConversations.numDeletedRows),
-      files: images.flatMap((i) => [i.filename, i.thumb_filename]),
+      files: files.length,
     };
   });
-  for (const name of files) await storage.remove(name);
-  return { members, conversations, files: files.length };
 }

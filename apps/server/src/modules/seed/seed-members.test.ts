@@ -7,6 +7,7 @@ import { INTERESTS, PROFILE_FIELDS } from '@amora/shared/rules/profile-fields';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../test/test-db.js';
+import { LocalObjectStore } from '../media/local-object-store.js';
 import { aboutMe } from './about-me.js';
 import { DEMO_ACCOUNT_EMAIL, ensureDemoAccount } from './demo-account.js';
 import { createRng } from './random.js';
@@ -58,7 +59,7 @@ describe('seedMembers', () => {
     uploadsDir = mkdtempSync(join(tmpdir(), 'amora-seed-'));
     const result = await seedMembers(testDb.db, {
       count: COUNT,
-      uploadsDir,
+      uploads: new LocalObjectStore(uploadsDir),
       seed: 42,
       log: (m) => messages.push(m),
     });
@@ -137,7 +138,11 @@ describe('seedMembers', () => {
     const other = await createTestDb();
     const otherDir = mkdtempSync(join(tmpdir(), 'amora-seed-'));
     try {
-      await seedMembers(other.db, { count: COUNT, uploadsDir: otherDir, seed: 42 });
+      await seedMembers(other.db, {
+        count: COUNT,
+        uploads: new LocalObjectStore(otherDir),
+        seed: 42,
+      });
       const again = await seededRows(other.db);
       const pick = (r: (typeof rows)[number]) => [r.name, r.gender, r.city, r.notes.personal];
       expect(again.map(pick)).toEqual(rows.map(pick));
@@ -150,7 +155,7 @@ describe('seedMembers', () => {
   it('creates the demo account once', async () => {
     let hashed = 0;
     const options = {
-      uploadsDir,
+      uploads: new LocalObjectStore(uploadsDir),
       passwordHash: async () => {
         hashed += 1;
         return '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA';

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { COUNTRIES, type Country, type Locale } from '@amora/shared/constants';
 import {
   INTERESTS,
@@ -34,6 +32,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type City, loadCities } from '../geo/cities.js';
+import { discardObjects } from '../media/media-delete.js';
+import type { ObjectStore } from '../media/object-store.js';
 import { createMembers } from '../members/member.repository.js';
 import { aboutMe } from './about-me.js';
 import { type PortraitHair, type PortraitOptions, renderPortrait } from './portrait.js';
@@ -517,9 +517,13 @@ export async function mapLimit<T, R>(
 
 export type PortraitFiles = { filename: string; thumbFilename: string };
 
-/** Renders a portrait and writes `<uuid>.webp` and `<uuid>-thumb.webp` into `uploadsDir`. */
+/**
+ * Renders a portrait and stores `<uuid>.webp` and `<uuid>-thumb.webp` in the uploads store,
+ * as an upload is stored. Rejects when either write failed, after discarding the other.
+ */
 export async function writePortrait(
-  uploadsDir: string,
+  db: Kysely<Database>,
+  uploads: ObjectStore,
   seed: string,
   gender: 'male' | 'female',
   options: PortraitOptions = {},
@@ -527,21 +531,33 @@ export async function writePortrait(
   const { full, thumb } = await renderPortrait(seed, gender, options);
   const id = randomUUID();
   const files = { filename: `${id}.webp`, thumbFilename: `${id}-thumb.webp` };
-  await Promise.all([
-    writeFile(join(uploadsDir, files.filename), full),
-    writeFile(join(uploadsDir, files.thumbFilename), thumb),
+  const puts = await Promise.allSettled([
+    uploads.put(files.filename, full, 'image/webp'),
+    uploads.put(files.thumbFilename, thumb, 'image/webp'),
   ]);
+  const failed = puts.find((p) => p.status === 'rejected');
+  if (failed) {
+    await discardObjects(
+      db,
+      uploads,
+      [files.filename, files.thumbFilename].filter((_, i) => puts[i]?.status === 'fulfilled'),
+    );
+    throw failed.reason;
+  }
   return files;
 }
 
-async function removePortraits(uploadsDir: string, files: readonly PortraitFiles[]) {
-  await Promise.all(
-    files.flatMap((f) => [
-      rm(join(uploadsDir, f.filename), { force: true }),
-      rm(join(uploadsDir, f.thumbFilename), { force: true }),
-    ]),
+/** The objects of portraits whose rows were not written: removed, or their removal queued. */
+export const discardPortraits = (
+  db: Kysely<Database>,
+  uploads: ObjectStore,
+  files: readonly PortraitFiles[],
+) =>
+  discardObjects(
+    db,
+    uploads,
+    files.flatMap((f) => [f.filename, f.thumbFilename]),
   );
-}
 
 async function insertBatch(
   db: Kysely<Database>,
@@ -590,7 +606,8 @@ async function insertBatch(
 
 export type SeedMembersOptions = {
   count: number;
-  uploadsDir: string;
+  /** Where the portraits are stored: the deployment's uploads store. */
+  uploads: ObjectStore;
   log?: (message: string) => void;
   /** Same seed, same members (names, places, texts, portraits); dates follow today. */
   seed?: number;
@@ -598,7 +615,7 @@ export type SeedMembersOptions = {
 
 /**
  * Fills the database with `count` believable fictional members (fictional = true, no password,
- * undeliverable e-mail), each with a portrait in `uploadsDir`. Portraits are rendered between
+ * undeliverable e-mail), each with a portrait in the uploads store. Portraits are rendered between
  * transactions, never inside one. Calling it again adds further members after the existing
  * demo members instead of colliding with them.
  */
@@ -606,7 +623,7 @@ export async function seedMembers(
   db: Kysely<Database>,
   options: SeedMembersOptions,
 ): Promise<{ created: number }> {
-  const { count, uploadsDir, log = () => {} } = options;
+  const { count, uploads, log = () => {} } = options;
   const seed = options.seed ?? DEFAULT_SEED;
   if (!Number.isInteger(count) || count <= 0) return { created: 0 };
 
@@ -630,11 +647,11 @@ export async function seedMembers(
     const members = await Promise.all(
       batchCountries.map((country, i) => describeMember(seed, offset + start + i, country, now)),
     );
-    // Files written so far, so that a failed batch leaves no orphans in the uploads folder.
+    // Portraits stored so far, so that a failed batch leaves no orphans in the store.
     const written: PortraitFiles[] = [];
     try {
       const portraits = await mapLimit(members, RENDER_CONCURRENCY, async (m) => {
-        const files = await writePortrait(uploadsDir, m.portraitSeed, m.gender, {
+        const files = await writePortrait(db, uploads, m.portraitSeed, m.gender, {
           age: m.age,
           // The drawing agrees with the profile's hair colour answer, when there is one.
           ...(m.fields.hair_color ? { hair: m.fields.hair_color as PortraitHair } : {}),
@@ -644,7 +661,7 @@ export async function seedMembers(
       });
       await insertBatch(db, members, portraits);
     } catch (err) {
-      await removePortraits(uploadsDir, written);
+      await discardPortraits(db, uploads, written);
       throw err;
     }
     created += members.length;

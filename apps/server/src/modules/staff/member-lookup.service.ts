@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { roleOf } from '../members/staff-role.js';
+import { readStoredSettings } from '../site/site.repository.js';
 import { photoUrl } from './photo-queue.service.js';
 
 const LOOKUP_LIMIT = 20;
@@ -114,7 +115,7 @@ export async function memberDetail(
         })),
       );
 
-  const [photos, made, received, business] = await Promise.all([
+  const [photos, made, received, business, settings] = await Promise.all([
     db
       .selectFrom('images')
       .select(['id', 'filename', 'screening'])
@@ -124,6 +125,7 @@ export async function memberDetail(
     reports('reporter_id', 'subject_id'),
     reports('subject_id', 'reporter_id'),
     role === 'admin' ? adminOnlyDetail(db, memberId) : null,
+    readStoredSettings(db),
   ]);
 
   return {
@@ -137,7 +139,11 @@ export async function memberDetail(
       credits: member.credits,
       paid_until: member.paid_until?.toISOString() ?? null,
     },
-    photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.filename), screening: p.screening })),
+    photos: photos.map((p) => ({
+      id: p.id,
+      url: photoUrl(settings.cdn_prefix, p.filename),
+      screening: p.screening,
+    })),
     reports_made: made,
     reports_received: received,
     ...business,

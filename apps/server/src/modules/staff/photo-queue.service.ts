@@ -4,21 +4,23 @@ import {
   type QueuedPhoto,
   STAFF_PAGE_SIZE,
 } from '@amora/shared/schemas/staff';
-import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, ImageRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { removePhotoFiles, removePhotoRow } from '../images/photo-management.service.js';
+import { removePhotoRow } from '../images/photo-management.service.js';
 import { notifyMembers } from '../live/live-notify.js';
-import type { ObjectStore } from '../media/object-store.js';
 import { onAccountNotice } from '../notifications/member-events.js';
+import { readStoredSettings } from '../site/site.repository.js';
 import { appendAudit } from './audit-log.repository.js';
 import type { StaffActor } from './member-actions.service.js';
 import { afterInQueue } from './queue-order.js';
 import { lockMemberForStaffAction, membersOutOfReach } from './staff-reach.js';
 
-/** Staff see the photo as stored, never the blurred copy. */
-export const photoUrl = (filename: string) => `/uploads/${filename}`;
+/**
+ * Staff see the photo as stored, never the blurred copy, where members' pictures are fetched
+ * from (`settings.cdn_prefix`: this app's `/uploads/`, a CDN or a bucket).
+ */
+export const photoUrl = (cdnPrefix: string, filename: string) => `${cdnPrefix}${filename}`;
 
 /** Flagged photos first, then the oldest: the queue's order, as a sortable rank. */
 const rank = sql<number>`case when images.screening = 'flagged' then 0 else 1 end`;
@@ -60,10 +62,10 @@ export async function listPhotoQueue(
       .executeTakeFirst();
     query = query.where(afterInQueue([rank, sql.ref('images.id')], [last?.rank ?? 1, after]));
   }
-  const rows = await query.execute();
+  const [rows, settings] = await Promise.all([query.execute(), readStoredSettings(db)]);
   return rows.map((row) => ({
     id: row.id,
-    url: photoUrl(row.filename),
+    url: photoUrl(settings.cdn_prefix, row.filename),
     member: { id: row.member_id, name: row.name },
     screening: row.screening,
     nudity_score: row.nudity_score,
@@ -92,9 +94,9 @@ async function lockPhotoOwner(
 
 /**
  * Rejects a photo in the caller's transaction: it disappears everywhere (its row, and its
- * files after the commit) and its owner gets a notification saying why. Answers the row
- * for `removePhotoFiles`, or undefined when the photo is already gone; 403 `forbidden` for
- * a photo of someone the staff rule keeps from the actor.
+ * objects through a `media_delete` job after the commit) and its owner gets a notification
+ * saying why. Answers the row, or undefined when the photo is already gone; 403 `forbidden`
+ * for a photo of someone the staff rule keeps from the actor.
  */
 export async function rejectPhotoInTransaction(
   trx: Transaction<Database>,
@@ -123,16 +125,14 @@ export async function rejectPhotoInTransaction(
  */
 export async function actOnPhoto(
   db: Kysely<Database>,
-  storage: ObjectStore,
   actor: StaffActor,
   body: PhotoActionBody,
-  log?: FastifyBaseLogger,
 ): Promise<void> {
-  const removed = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     if (body.action === 'reject') {
       const row = await rejectPhotoInTransaction(trx, actor, body.photo, body.reason ?? 'other');
       if (!row) throw photoNotFound();
-      return row;
+      return;
     }
     if ((await lockPhotoOwner(trx, actor, body.photo)) === undefined) throw photoNotFound();
     const approved = await trx
@@ -147,9 +147,7 @@ export async function actOnPhoto(
       action: 'photo.approve',
       subjectId: approved.member_id,
     });
-    return undefined;
   });
-  if (removed) await removePhotoFiles(storage, removed, log);
 }
 
 const photoNotFound = () => notFound('image_not_found', 'No such photo: it was removed');

@@ -6,12 +6,9 @@ import {
   STAFF_PAGE_SIZE,
   type StaffReport,
 } from '@amora/shared/schemas/staff';
-import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { Database, ImageRow } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { removePhotoFiles } from '../images/photo-management.service.js';
-import type { ObjectStore } from '../media/object-store.js';
 import { appendAudit } from './audit-log.repository.js';
 import { banInTransaction, type StaffActor, warnInTransaction } from './member-actions.service.js';
 import { rejectPhotoInTransaction } from './photo-queue.service.js';
@@ -142,12 +139,10 @@ const PHOTO_REASON: Partial<Record<ReportReason, PhotoRejectReason>> = {
  */
 export async function actOnReport(
   db: Kysely<Database>,
-  storage: ObjectStore,
   actor: StaffActor,
   body: ReportActionBody,
-  log?: FastifyBaseLogger,
 ): Promise<void> {
-  const removed = await db.transaction().execute(async (trx): Promise<ImageRow | undefined> => {
+  await db.transaction().execute(async (trx): Promise<void> => {
     const report = await trx
       .selectFrom('reports as r')
       .select(['r.id', 'r.reason', 'r.subject_id', 'r.image_id'])
@@ -178,15 +173,15 @@ export async function actOnReport(
         })
         .where('id', '=', report.id)
         .execute();
-      return undefined;
+      return;
     }
     const note = body.note ?? '';
-    let photo: ImageRow | undefined;
     if (body.action === 'remove_photo') {
       if (report.image_id === null) {
         throw badRequest('report_without_photo', 'The report names no photo to remove');
       }
-      photo = await rejectPhotoInTransaction(
+      // Its row goes and a `media_delete` job removes its objects (rejectPhotoInTransaction).
+      await rejectPhotoInTransaction(
         trx,
         actor,
         report.image_id,
@@ -218,7 +213,5 @@ export async function actOnReport(
       subjectId: report.subject_id,
       reason: note,
     });
-    return photo;
   });
-  if (removed) await removePhotoFiles(storage, removed, log);
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { signupCsrf } from '@amora/shared/rules/signup-csrf';
 import type { PublicProfile } from '@amora/shared/schemas/profile';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issueMemberToken } from '../../modules/tokens/member-token.js';
 import { createConversation, createMember, type MemberSpec } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
@@ -247,10 +247,11 @@ describe('DELETE /api/user.php', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('email_taken');
 
-    // Photos are gone from storage, and nothing personal is left in the rows.
+    // Photos are no longer served, the running worker's `media_delete` job removes them from
+    // storage, and nothing personal is left in the rows.
     for (const file of files) {
-      expect(existsSync(join(uploads, file))).toBe(false);
       expect((await t.app.inject({ method: 'GET', url: `/uploads/${file}` })).statusCode).toBe(404);
+      await vi.waitFor(() => expect(existsSync(join(uploads, file))).toBe(false));
     }
     const member = await t.db
       .selectFrom('members')

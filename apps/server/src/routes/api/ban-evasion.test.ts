@@ -81,11 +81,7 @@ const ban = (id: number) =>
     .execute();
 
 const erase = (id: number, statuses: ('active' | 'banned')[]) =>
-  eraseAccount(t.db, t.app.media.uploads, id, {
-    log: t.app.log,
-    exports: t.app.media.exports,
-    statuses,
-  });
+  eraseAccount(t.db, id, { statuses });
 
 describe('signup with a variant of a banned account’s address', () => {
   it('refuses a plus-address, and at gmail.com a dotted one, with 403 banned', async () => {

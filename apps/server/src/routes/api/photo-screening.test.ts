@@ -43,7 +43,7 @@ async function upload(m: Member, app = t) {
   return (res.json() as { images: { id: number }[] }).images[0]!.id;
 }
 
-/** Works the outbox once, as the running worker would. */
+/** Works the outbox once (screening, removals), as the running worker would. */
 async function screenNow(app = t) {
   const worker = app.startWorker({ pollIntervalMs: 60_000 });
   await worker.runOnce();
@@ -185,6 +185,11 @@ describe('photo screening', () => {
       url: `/api/profileimage.php?image=${id}`,
     });
     expect(res.statusCode).toBe(200);
+    expect(
+      (await other.client.call({ method: 'GET', url: `/uploads/${copy.filename}` })).statusCode,
+    ).toBe(404);
+    // Their `media_delete` job.
+    await screenNow();
     expect(existsSync(file(copy.filename))).toBe(false);
     expect(existsSync(file(copy.thumb_filename))).toBe(false);
   });

@@ -108,7 +108,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
           image: 'Value is required',
         });
       }
-      await removePhoto(app.db, app.media.uploads, memberId, image, request.log);
+      await removePhoto(app.db, memberId, image);
       return { user: await loadUser(app.db, memberId, app.config.adminEmails) };
     },
   );

@@ -208,11 +208,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const memberId = app.requireMember(request);
-      await deleteAccount(app.db, app.media.uploads, memberId, request.body.password, {
+      await deleteAccount(app.db, memberId, request.body.password, {
         ip: request.ip,
         limits: app.config.rateLimit,
-        log: request.log,
-        exports: app.media.exports,
       });
       app.clearSessionCookie(reply);
       return { ok: true as const };

@@ -13,13 +13,15 @@ export const S3_STAND_IN_KEY = 'S3RVER';
  */
 export async function startS3StandIn(buckets: string[] = ['amora-media']) {
   const directory = mkdtempSync(join(tmpdir(), 'amora-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: buckets.map((name) => ({ name, configs: [] })),
-  });
+  const serve = (port: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: buckets.map((name) => ({ name, configs: [] })),
+    });
+  let server: S3rver | null = serve(0);
   const { port } = await server.run();
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -36,8 +38,20 @@ export async function startS3StandIn(buckets: string[] = ['amora-media']) {
         S3_FORCE_PATH_STYLE: 'true',
       };
     },
+    /** Stops answering (connections are refused) and keeps the objects, until `restart()`. */
+    async stop() {
+      await server?.close();
+      server = null;
+    },
+    /** Answers again, on the same address, with the objects it held. */
+    async restart() {
+      if (server) return;
+      server = serve(port);
+      await server.run();
+    },
     async close() {
-      await server.close();
+      await server?.close();
+      server = null;
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -52,7 +52,7 @@ export const staffQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await staffActor(app, request);
-      await actOnPhoto(app.db, app.media.uploads, actor, request.body, request.log);
+      await actOnPhoto(app.db, actor, request.body);
       return { ok: true as const };
     },
   );

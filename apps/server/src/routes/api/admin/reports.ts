@@ -58,7 +58,7 @@ export const staffReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await staffActor(app, request);
-      await actOnReport(app.db, app.media.uploads, actor, request.body, request.log);
+      await actOnReport(app.db, actor, request.body);
       return { ok: true as const };
     },
   );
