@@ -47,6 +47,22 @@ async function chatBetween(a: Member, b: Member): Promise<number> {
 }
 
 const log = (page: Page) => page.getByRole('log');
+
+/** How many messages wait in the page's outbox (IndexedDB `amora-outbox`, issue 44). */
+const outboxSize = () =>
+  new Promise<number>((resolve, reject) => {
+    const open = indexedDB.open('amora-outbox');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const count = db.transaction('messages').objectStore('messages').count();
+      count.onerror = () => reject(count.error);
+      count.onsuccess = () => {
+        db.close();
+        resolve(count.result);
+      };
+    };
+  });
 const composer = (page: Page, name: string) => page.getByLabel(`Message to ${name}`);
 
 describe('chat in the browser', () => {
@@ -114,6 +130,76 @@ describe('chat in the browser', () => {
     expect(chats.chats[0].num_unread_messages).toBe(0);
     await bram.page.getByRole('link', { name: 'Back to chats' }).click();
     await bram.page.getByRole('link', { name: 'Chat with Anna', exact: true }).waitFor();
+
+    // Offline, a message shows as on its way and goes once the connection is back (issue 44).
+    await anna.context.setOffline(true);
+    await box.fill('Sent from the tunnel');
+    await box.press('Enter');
+    const sending = log(anna.page).getByText('Sending…');
+    await sending.waitFor();
+    expect(await box.inputValue()).toBe('');
+    await anna.context.setOffline(false);
+    await sending.waitFor({ state: 'detached', timeout: DELIVERY_MS });
+    await anna.page.getByRole('link', { name: 'Balance: 7 credits' }).waitFor();
+    const textsIn = async (member: Member) =>
+      (
+        await (
+          await member.context.request.get(app.url(`/api/messages.php?conversation=${chatId}`))
+        ).json()
+      ).messages.map((m: { text: string }) => m.text);
+    expect(await textsIn(bram)).toEqual([
+      'Hi Bram! Fancy a walk on Sunday?',
+      'Yes, gladly 😊',
+      'Great, 10 am at the station?',
+      'Sent from the tunnel',
+    ]);
+
+    // The first answer is lost after the server stored the message, and the next message
+    // never leaves: both wait in the outbox through a reload, and go once each, in order.
+    let posts = 0;
+    await anna.page.route('**/api/messages.php', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts += 1;
+      if (posts === 1) await route.fetch();
+      await route.abort('internetdisconnected');
+    });
+    await box.fill('Answer lost on the way');
+    await box.press('Enter');
+    await box.fill('Still in the outbox');
+    await box.press('Enter');
+    // (The first may be matched sooner: the live channel tells Anna's tabs it is stored.)
+    await log(anna.page)
+      .locator('.chat-message')
+      .filter({ hasText: 'Still in the outbox' })
+      .getByText('Sending…')
+      .waitFor();
+    // A second try means the first (stored, its answer lost) is over.
+    await expect.poll(() => posts).toBeGreaterThan(1);
+    await anna.page.unrouteAll({ behavior: 'wait' });
+    await anna.page.reload();
+    await log(anna.page).getByText('Still in the outbox').waitFor();
+    await expect.poll(() => log(anna.page).getByText('Sending…').count()).toBe(0);
+    expect(await log(anna.page).getByText('Answer lost on the way').count()).toBe(1);
+    expect(await log(anna.page).getByText('Still in the outbox').count()).toBe(1);
+    expect((await textsIn(bram)).slice(-3)).toEqual([
+      'Sent from the tunnel',
+      'Answer lost on the way',
+      'Still in the outbox',
+    ]);
+    await anna.page.getByRole('link', { name: 'Balance: 5 credits' }).waitFor();
+
+    // Logging out empties the outbox: nothing of Anna's waits in this browser after her.
+    await anna.page.route('**/api/messages.php', (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await box.fill('Never sent');
+    await box.press('Enter');
+    await log(anna.page).getByText('Sending…').waitFor();
+    expect(await anna.page.evaluate(outboxSize)).toBe(1);
+    await anna.page.getByRole('button', { name: 'Log out' }).click();
+    await anna.page.waitForURL(/\/login$/);
+    await expect.poll(() => anna.page.evaluate(outboxSize)).toBe(0);
+    await anna.page.unrouteAll({ behavior: 'ignoreErrors' });
 
     await anna.context.close();
     await bram.context.close();
@@ -288,7 +374,7 @@ describe('chat in the browser', () => {
     await gina.context.close();
   });
 
-  it('tells a member out of credits so, keeps the text, and /credits shows the ledger', async () => {
+  it('tells a member out of credits so in the message, sends it on “Try again”, and /credits shows the ledger', async () => {
     const hana = await member('Hana');
     const ivo = await member('Ivo');
     const chatId = await chatBetween(hana, ivo);
@@ -320,8 +406,13 @@ describe('chat in the browser', () => {
       .getByRole('alert')
       .filter({ hasText: 'You do not have enough credits to send this message.' });
     await notice.waitFor();
-    await expect.poll(() => box.inputValue()).toBe(text);
-    expect(await log(page).getByText(text).count()).toBe(0);
+    // The message stays where it was written, saying why it was not sent.
+    const unsent = log(page).locator('.chat-message').filter({ hasText: text });
+    await unsent.getByText('Not sent').waitFor();
+    expect(await unsent.textContent()).toContain(
+      'You do not have enough credits to send this message.',
+    );
+    expect(await box.inputValue()).toBe('');
     const messages = await (
       await hana.context.request.get(app.url(`/api/messages.php?conversation=${chatId}`))
     ).json();
@@ -342,11 +433,31 @@ describe('chat in the browser', () => {
     expect(await page.getByRole('link', { name: 'See prices' }).getAttribute('href')).toBe(
       '/pricing',
     );
+
+    // Credits bought (at the test checkout, as another tab would), "Try again" sends it once.
+    const bought = await hana.context.request.post(app.url('/api/orders.php'), {
+      headers,
+      data: { product: 'credits-20', method: 'card', waive_withdrawal: true },
+    });
+    const { redirect_url } = await bought.json();
+    await hana.context.request.post(app.url(redirect_url), {
+      form: { outcome: 'paid' },
+      maxRedirects: 0,
+    });
+    await page.goto(app.url(`/chats/${chatId}`));
+    await page.getByRole('link', { name: 'Balance: 20 credits' }).waitFor();
+    await unsent.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('link', { name: 'Balance: 19 credits' }).waitFor();
+    await log(page).getByText('Not sent').waitFor({ state: 'detached' });
+    const after = await (
+      await hana.context.request.get(app.url(`/api/messages.php?conversation=${chatId}`))
+    ).json();
+    expect(after.messages.map((m: { text: string }) => m.text)).toEqual([...spent, text]);
     await hana.context.close();
     await ivo.context.close();
   });
 
-  it('closes the composer when the other member has left, keeping the typed text', async () => {
+  it('closes the composer when the other member has left, keeping the message that was not sent', async () => {
     const pia = await member('Pia');
     const quinn = await member('Quinn');
     const chatId = await chatBetween(pia, quinn);
@@ -366,7 +477,12 @@ describe('chat in the browser', () => {
     await page.getByRole('heading', { name: 'Deleted member' }).waitFor();
     const closed = page.getByLabel('Message to Deleted member');
     expect(await closed.isDisabled()).toBe(true);
-    expect(await closed.inputValue()).toBe('Are you still there?');
+    const unsent = log(page).locator('.chat-message').filter({ hasText: 'Are you still there?' });
+    expect(await unsent.textContent()).toContain('Not sent');
+    // Trying again would change nothing; deleting it is what is left.
+    expect(await unsent.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await unsent.getByRole('button', { name: 'Delete the message that was not sent' }).click();
+    await unsent.waitFor({ state: 'detached' });
     await page.goto(app.url('/chats'));
     await page.getByRole('link', { name: 'Chat with Deleted member' }).waitFor();
     await pia.context.close();

@@ -117,11 +117,12 @@ async function walkThrough(provider: Provider) {
   const firstOrder = await payAtProvider(page, provider);
   await page.getByText('20 credits were added. Your balance is now 20 credits.').waitFor();
 
-  // Writing on.
+  // Writing on: the refused message waited in the conversation, and goes on "Try again".
   await page.goto(chatUrl);
   await page.getByRole('link', { name: 'Balance: 20 credits' }).waitFor();
-  await send('Shall we meet for coffee?');
+  await log.getByRole('button', { name: 'Try again' }).click();
   await page.getByRole('link', { name: 'Balance: 19 credits' }).waitFor();
+  await log.getByText('Not sent').waitFor({ state: 'detached' });
 
   // The same again, in one step: the last order's product and method.
   await page.goto(app.url('/credits/repeat-order'));

@@ -202,8 +202,13 @@ describe('the brakes on a new member, in English', () => {
         /New members can start only a few new conversations at first\. You can write to someone new again from \S/,
       )
       .waitFor();
-    // Nothing typed is lost.
-    expect(await sixthBox.inputValue()).toBe('Nice to meet you');
+    // Nothing typed is lost: the message stays, not sent, to try again later.
+    const unsent = page
+      .getByRole('log')
+      .locator('.chat-message')
+      .filter({ hasText: 'Nice to meet you' });
+    expect(await unsent.textContent()).toContain('Not sent');
+    expect(await unsent.getByRole('button', { name: 'Try again' }).count()).toBe(1);
     await me.context.close();
   });
 });

@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   missing_conversation: 'Which chat to remove is missing',
   missing_profile: 'Which member is meant is missing',
   missing_image: 'Which photo is meant is missing',
+  client_id_reused:
+    'The `client_id` was sent before with another text, conversation, product, method or code: a new message or checkout needs a new one',
   // Signing up and logging in.
   invalid_credentials: 'Wrong e-mail address or password',
   banned:

@@ -193,6 +193,8 @@ export interface MessagesTable {
   fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
   /** Written by the demo's fictional member in answer to a first message (demo mode only). */
   demo_reply: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The sender's key for this send (issue 44): a repeat with it answers this message. */
+  client_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type MessageStatus = 'sent' | 'held';
@@ -519,6 +521,10 @@ export interface OrdersTable {
   discount_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** The price before the discount; null on orders from before discounts. */
   original_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The member's key for this checkout (issue 44): a repeat with it answers this order. */
+  client_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The provider's page for paying it, answered again to a repeat while it is pending. */
+  checkout_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type DiscountKind = 'welcome' | 'time_bonus' | 'stay' | 'personal' | 'campaign';

@@ -36,3 +36,11 @@ export const tooManyRequests = (message = 'Too many attempts, please try again l
 /** A limit that knows when it lets the caller through again. */
 export const limitedUntil = (code: ErrorCode, message: string, retryAt: Date) =>
   new AppError(429, code, message, undefined, retryAt);
+
+/** A `client_id` sent again with other content (issue 44): the key names one send only. */
+export const clientIdReused = (what: 'message' | 'order') =>
+  new AppError(
+    409,
+    'client_id_reused',
+    `This client_id came before with another ${what}: a new ${what} needs a new one`,
+  );

@@ -14,6 +14,11 @@ export const messageSchema = z.object({
   held: z.boolean().optional(),
   /** The demo's automatic reply of a fictional member (demo mode only): the chat says so. */
   demo_reply: z.boolean().optional(),
+  /**
+   * The key its sender sent it with (issue 44): only in the sender's own answers, pages and
+   * live events, never the other member's, so the app matches it to the message it showed.
+   */
+  client_id: z.string().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -21,3 +21,13 @@ export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_I
 export const queryBooleanSchema = z
   .enum(['1', '0', 'true', 'false'])
   .transform((v) => v === '1' || v === 'true');
+
+/**
+ * A client's key for one send (issue 44, docs/decisions/058): a UUID the client makes per
+ * message or per checkout and sends again with every repeat, so the repeat counts once.
+ */
+export const clientIdSchema = z
+  .uuid()
+  .describe(
+    'A UUID the client makes per message or per checkout, optional. The same member repeating it gets what the first call stored; with other content, 409 `client_id_reused`',
+  );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chatProfileSchema, messageSchema } from './chat.js';
-import { idSchema } from './common.js';
+import { clientIdSchema, idSchema } from './common.js';
 import { validationMessage } from './validation-messages.js';
 
 /** Longest message a member can send, in characters. */
@@ -52,6 +52,7 @@ export const messageTextSchema = z
 export const sendMessageBodySchema = z.object({
   conversation: bodyIdSchema,
   text: messageTextSchema,
+  client_id: clientIdSchema.optional(),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientIdSchema } from './common.js';
 import { discountSchema } from './discounts.js';
 
 /** What can be bought: credit packages and premium plans (prices per country, server-side). */
@@ -82,6 +83,8 @@ export const createOrderSchema = z.object({
   waive_withdrawal: z.boolean().optional(),
   /** One code per order; 409 `discount_invalid` when it does not apply. */
   discount_code: z.string().max(200).optional(),
+  /** One per checkout (issue 44): a repeat answers the same order instead of a second one. */
+  client_id: clientIdSchema.optional(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 

@@ -124,6 +124,7 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     status: '-',
     demo_reply: '-',
     fingerprint: '-',
+    client_id: '-',
   },
   likes: { liker_id: 'erased', liked_id: 'erased', created_at: 'erased', seen_at: 'erased' },
   outbox: {
@@ -235,6 +236,8 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     original_amount: '-',
     refund_requested: '-',
     needs_look: '-',
+    client_id: '-',
+    checkout_url: '-',
   },
   payment_events: {
     id: '-',

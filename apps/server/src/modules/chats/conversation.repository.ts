@@ -154,6 +154,8 @@ export async function insertMessage(
     held: boolean;
     /** The demo's automatic reply (modules/demo). */
     demoReply?: boolean;
+    /** The sender's key (issue 44): a second message with it breaks the unique index. */
+    clientId?: string | undefined;
   },
 ): Promise<MessageRow> {
   const row = await db
@@ -165,6 +167,7 @@ export async function insertMessage(
       fingerprint: message.fingerprint,
       status: message.held ? 'held' : 'sent',
       demo_reply: message.demoReply ?? false,
+      client_id: message.clientId ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -197,4 +200,18 @@ export async function listMessages(
   if (options.beforeId !== undefined) query = query.where('id', '<', options.beforeId);
   const rows = await query.execute();
   return { messages: rows.slice(0, options.limit).reverse(), hasMore: rows.length > options.limit };
+}
+
+/** The message the member sent with this key (issue 44), if any. */
+export async function findMessageByClientId(
+  db: Db,
+  senderId: number,
+  clientId: string,
+): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('sender_id', '=', senderId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
 }

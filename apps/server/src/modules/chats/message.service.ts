@@ -3,7 +3,7 @@ import { MESSAGES_PAGE_SIZE, type MessagesResponse } from '@amora/shared/schemas
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database, MessageRow } from '../../db/schema.js';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, clientIdReused, forbidden, notFound } from '../../lib/errors.js';
 import { changeCredits, findWallet } from '../credits/credit-ledger.repository.js';
 import { messageCredits } from '../credits/message-cost.js';
 import { notifyMembers } from '../live/live-notify.js';
@@ -23,6 +23,7 @@ import {
 import {
   findConversationBetween,
   findConversationSide,
+  findMessageByClientId,
   findOrCreateConversation,
   hideConversation,
   insertMessage,
@@ -34,7 +35,11 @@ import {
 const notInConversation = () =>
   forbidden('not_in_conversation', 'Only the two members of a conversation can see or write it');
 
-export const toMessage = (row: MessageRow): Message => ({
+/**
+ * A message as `viewerId` sees it. Its `client_id` goes to its sender only (issue 44): the
+ * key is how the sender's app recognises its own send, and tells the other member nothing.
+ */
+export const toMessage = (row: MessageRow, viewerId?: number): Message => ({
   id: row.id,
   conversation: row.conversation_id,
   sender: row.sender_id,
@@ -42,6 +47,7 @@ export const toMessage = (row: MessageRow): Message => ({
   created_at: row.created_at.toISOString(),
   ...(row.status === 'held' && { held: true }),
   ...(row.demo_reply && { demo_reply: true }),
+  ...(row.client_id !== null && row.sender_id === viewerId && { client_id: row.client_id }),
 });
 
 /**
@@ -123,13 +129,66 @@ export async function conversationPage(
   return {
     conversation: { id: side.conversationId, other_read_up_to: side.otherReadUpTo },
     profile: toChatProfile(side.otherMemberId, profiles.get(side.otherMemberId), settings),
-    messages: page.messages.map(toMessage),
+    messages: page.messages.map((row) => toMessage(row, memberId)),
     has_more: page.hasMore,
   };
 }
 
+/** What a send answers; `repeated`: an earlier call with its `client_id` stored it. */
+export interface SentMessage {
+  message: Message;
+  credits: number;
+  repeated: boolean;
+}
+
+type SendBody = { conversation: number; text: string; client_id?: string | undefined };
+
 /**
- * `POST /api/messages.php`: stores a message and pays for it in one transaction: the
+ * `POST /api/messages.php`. With a `client_id` the member sent before, it answers what that
+ * call stored (the message, 202 again if held, the balance now) and does nothing else; the
+ * same key with another conversation or text is 409 `client_id_reused` (issue 44,
+ * docs/decisions/058). Two calls with one key at the same time meet at the unique index on
+ * (sender, key): the second waits for the first's commit, fails, rolls back its charge and
+ * answers the first's message, on any instance.
+ */
+export async function sendMessage(
+  db: Kysely<Database>,
+  config: Pick<AppConfig, 'messageCredits' | 'brakes'>,
+  memberId: number,
+  body: SendBody,
+): Promise<SentMessage> {
+  const clientId = body.client_id;
+  if (clientId !== undefined) {
+    const stored = await findMessageByClientId(db, memberId, clientId);
+    if (stored) return repeatOf(db, memberId, stored, body);
+  }
+  try {
+    return { ...(await storeMessage(db, config, memberId, body)), repeated: false };
+  } catch (error) {
+    // A refusal may be the first call's doing too (it spent the last credit): what it
+    // stored decides.
+    if (clientId === undefined) throw error;
+    const stored = await findMessageByClientId(db, memberId, clientId);
+    if (!stored) throw error;
+    return repeatOf(db, memberId, stored, body);
+  }
+}
+
+async function repeatOf(
+  db: Kysely<Database>,
+  memberId: number,
+  stored: MessageRow,
+  body: SendBody,
+): Promise<SentMessage> {
+  if (stored.conversation_id !== body.conversation || stored.text !== body.text) {
+    throw clientIdReused('message');
+  }
+  const wallet = await findWallet(db, memberId);
+  return { message: toMessage(stored, memberId), credits: wallet?.credits ?? 0, repeated: true };
+}
+
+/**
+ * Stores a message and pays for it in one transaction: the
  * balance only moves when it covers the price (an atomic conditional update), so messages
  * sent at once never overdraw it; on 402 nothing is stored. Both members' tabs hear of the
  * message when the transaction commits. Refusals in this order: 403 `not_in_conversation`,
@@ -139,11 +198,11 @@ export async function conversationPage(
  * `insufficient_credits` (decision 026). A message the duplicate-text brake holds is stored
  * and paid for, and reaches nobody but its sender (`message.held`).
  */
-export async function sendMessage(
+async function storeMessage(
   db: Kysely<Database>,
   config: Pick<AppConfig, 'messageCredits' | 'brakes'>,
   memberId: number,
-  body: { conversation: number; text: string },
+  body: SendBody,
 ): Promise<{ message: Message; credits: number }> {
   const prices = config.messageCredits;
   const side = await findConversationSide(db, body.conversation, memberId);
@@ -197,18 +256,20 @@ export async function sendMessage(
       text: body.text,
       fingerprint,
       held,
+      clientId: body.client_id,
     });
     if (starts) await markConversationStarted(trx, side.conversationId, memberId, row.created_at);
     // One's own message is read; the other side's list shows the conversation again.
     await markRead(trx, side.conversationId, memberId, row.id);
-    const message = toMessage(row);
+    const own = toMessage(row, memberId);
+    await notifyMembers(trx, [memberId], { type: 'message', message: own });
     // A held message reaches only its sender's tabs: no live event, notification or push.
-    await notifyMembers(trx, held ? [memberId] : [memberId, side.otherMemberId], {
-      type: 'message',
-      message,
-    });
-    if (!held) await onNewMessage(trx, side.otherMemberId, message);
+    if (!held) {
+      const message = toMessage(row);
+      await notifyMembers(trx, [side.otherMemberId], { type: 'message', message });
+      await onNewMessage(trx, side.otherMemberId, message);
+    }
     if (price > 0) await notifyMembers(trx, [memberId], { type: 'user' });
-    return { message, credits };
+    return { message: own, credits };
   });
 }

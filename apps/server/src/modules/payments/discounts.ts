@@ -136,10 +136,11 @@ async function check(
   return { row, percent: terms.percent, validUntil: terms.until, products: row.products };
 }
 
-const normalize = (text: string) => text.trim().toUpperCase();
+/** A code as stored: members may type it in any case, with spaces around. */
+export const normalizeCode = (text: string) => text.trim().toUpperCase();
 
 async function findCode(db: Db, text: string, lock = false): Promise<CodeRow | undefined> {
-  const code = normalize(text);
+  const code = normalizeCode(text);
   if (code === '' || code.length > 64) return undefined;
   let query = db.selectFrom('discount_codes').selectAll().where('code', '=', code);
   if (lock) query = query.forUpdate();

@@ -30,6 +30,20 @@ export async function findMemberOrder(
     .executeTakeFirst();
 }
 
+/** The member's order made with this key (issue 44), if any. */
+export async function findOrderByClientId(
+  db: Db,
+  memberId: number,
+  clientId: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
 /** The member's last paid order (`/credits/repeat-order`). */
 export async function findLastPaidOrder(db: Db, memberId: number) {
   return db

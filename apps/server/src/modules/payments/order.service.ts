@@ -7,10 +7,10 @@ import type {
   OrderResponse,
   ProductsResponse,
 } from '@amora/shared/schemas/orders';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, notFound, notLoggedIn } from '../../lib/errors.js';
+import { AppError, badRequest, clientIdReused, notFound, notLoggedIn } from '../../lib/errors.js';
 import { textLocale } from '../../lib/locale-text.js';
 import { findWallet } from '../credits/credit-ledger.repository.js';
 import { messageCredits } from '../credits/message-cost.js';
@@ -23,11 +23,18 @@ import {
   discountedAmount,
   discountForPrices,
   lockDiscountForOrder,
+  normalizeCode,
   releaseUse,
   reserveUse,
   toDiscount,
 } from './discounts.js';
-import { findMemberOrder, insertOrder, toOrder } from './order.repository.js';
+import {
+  findMemberOrder,
+  findOrderByClientId,
+  insertOrder,
+  type OrderRow,
+  toOrder,
+} from './order.repository.js';
 import type { PaymentLog } from './payment-events.service.js';
 import type { PaymentProvider } from './provider-types.js';
 
@@ -86,23 +93,136 @@ export async function listProducts(
   };
 }
 
+/** How long a repeat waits for the first call's checkout link (a double tap meets it in flight). */
+const CHECKOUT_WAIT_MS = 10_000;
+const CHECKOUT_POLL_MS = 100;
+/**
+ * A pending order without its link this long after it was stored lost its first call: the
+ * server stopped between the commit and the provider's answer (the providers' own time
+ * limits are 20 s for Mollie, 80 s for Stripe's SDK). Nobody was given a link to pay it.
+ */
+export const ORPHANED_ORDER_SECONDS = 120;
+
+const providerUnavailable = () =>
+  new AppError(
+    502,
+    'provider_unavailable',
+    'The payment provider could not be reached; nothing was charged',
+  );
+
+type OrderCallDeps = OrderDeps & { log: PaymentLog };
+
 /**
  * `POST /api/orders.php`: a pending order at the member's price, and where to pay it.
  * Credits need the withdrawal waiver (`rules/withdrawal-waiver`). The order is stored
  * first; the provider is called after, outside any transaction, and when it fails the order
  * becomes `failed` (502 `provider_unavailable`). The first order fixes the member's price
- * country.
+ * country. With a `client_id` the member sent before, it answers that order (issue 44,
+ * docs/decisions/058): a repeat meets the first call at the unique index on (member, key),
+ * on any instance, and never opens a second order or checkout.
  */
 export async function createOrder(
   db: Kysely<Database>,
-  deps: OrderDeps & { log: PaymentLog },
+  deps: OrderCallDeps,
   memberId: number,
   input: CreateOrderInput,
 ): Promise<CreateOrderResponse> {
-  const { provider } = deps;
-  if (!provider) {
+  if (!deps.provider) {
     throw new AppError(503, 'payments_unavailable', 'Buying is not possible at the moment');
   }
+  const clientId = input.client_id;
+  if (clientId !== undefined) {
+    const stored = await findOrderByClientId(db, memberId, clientId);
+    if (stored) return repeatOrder(db, deps, memberId, stored, input);
+  }
+  let placed: Awaited<ReturnType<typeof storeOrder>>;
+  try {
+    placed = await storeOrder(db, deps, deps.provider, memberId, input);
+  } catch (error) {
+    // A refusal may be the first call's doing (it took the code's last use): what it
+    // stored decides.
+    if (clientId === undefined) throw error;
+    const stored = await findOrderByClientId(db, memberId, clientId);
+    if (!stored) throw error;
+    return repeatOrder(db, deps, memberId, stored, input);
+  }
+  return openCheckout(db, deps, deps.provider, placed);
+}
+
+/**
+ * The order an earlier call with the same key stored: its checkout link while it is pending
+ * (waiting for it while the first call is still at the provider), else its page, which
+ * shows its state. One the first call lost before it had a link is given up (`failed`,
+ * its code's use released, its key freed) and a new order takes the key.
+ */
+async function repeatOrder(
+  db: Kysely<Database>,
+  deps: OrderCallDeps,
+  memberId: number,
+  stored: OrderRow,
+  input: CreateOrderInput,
+): Promise<CreateOrderResponse> {
+  const code = input.discount_code === undefined ? null : normalizeCode(input.discount_code);
+  if (
+    stored.product !== input.product ||
+    stored.method !== input.method ||
+    stored.discount_code !== code
+  ) {
+    throw clientIdReused('order');
+  }
+  let row = stored;
+  if (row.status === 'pending' && row.checkout_url === null) {
+    if (await giveUpOrphanedOrder(db, row.id, ORPHANED_ORDER_SECONDS)) {
+      return createOrder(db, deps, memberId, input);
+    }
+    const until = Date.now() + CHECKOUT_WAIT_MS;
+    while (row.status === 'pending' && row.checkout_url === null) {
+      if (Date.now() >= until) throw providerUnavailable();
+      await new Promise((resolve) => setTimeout(resolve, CHECKOUT_POLL_MS));
+      const now = await findMemberOrder(db, memberId, row.id);
+      if (!now) throw providerUnavailable();
+      row = now;
+    }
+  }
+  // The first call's provider failed: so does its repeat (the key is free for a new try).
+  if (row.status === 'failed') throw providerUnavailable();
+  return {
+    order: toOrder(row),
+    redirect_url:
+      row.status === 'pending' && row.checkout_url
+        ? row.checkout_url
+        : `${deps.publicUrl}/transactions/${row.id}`,
+  };
+}
+
+/**
+ * Gives up a pending order that never got its link and is older than `seconds`: `failed`,
+ * its code's use back, its key free. One caller wins; answers whether it was this one.
+ */
+async function giveUpOrphanedOrder(db: Kysely<Database>, id: string, seconds: number) {
+  return db.transaction().execute(async (trx) => {
+    const given = await trx
+      .updateTable('orders')
+      .set({ status: 'failed', client_id: null })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('checkout_url', 'is', null)
+      .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+      .executeTakeFirst();
+    if (given.numUpdatedRows === 0n) return false;
+    await releaseUse(trx, id);
+    return true;
+  });
+}
+
+/** The checks before an order, and the order stored with its code's use, in one transaction. */
+async function storeOrder(
+  db: Kysely<Database>,
+  deps: OrderDeps,
+  provider: PaymentProvider,
+  memberId: number,
+  input: CreateOrderInput,
+) {
   const [settings, wallet, member] = await Promise.all([
     readStoredSettings(db),
     findWallet(db, memberId),
@@ -164,6 +284,7 @@ export async function createOrder(
       provider: provider.name,
       price_country: country,
       waived_withdrawal: input.waive_withdrawal === true,
+      client_id: input.client_id ?? null,
     });
     const reservedUntil = discount
       ? await reserveUse(
@@ -176,6 +297,20 @@ export async function createOrder(
       : undefined;
     return { ...order, reservedUntil };
   });
+  return { row, settings, member, method: input.method };
+}
+
+/**
+ * Opens the provider's checkout for a stored order, outside any transaction. A failure makes
+ * the order `failed`, gives its code's use back and frees its key, so the member can try
+ * again with it; an order given up meanwhile (a repeat took it for lost) gets no link.
+ */
+async function openCheckout(
+  db: Kysely<Database>,
+  deps: OrderCallDeps,
+  provider: PaymentProvider,
+  { row, settings, member, method }: Awaited<ReturnType<typeof storeOrder>>,
+): Promise<CreateOrderResponse> {
   let started: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
   try {
     started = await provider.createCheckout(
@@ -183,7 +318,7 @@ export async function createOrder(
         id: row.id,
         amount: row.amount,
         currency: row.currency,
-        method: input.method,
+        method,
         description: orderDescription(settings.name, row),
         locale: textLocale(member.language),
         // The code's use is held this long: the checkout ends with it where it can.
@@ -191,7 +326,7 @@ export async function createOrder(
       },
       {
         redirectUrl: `${deps.publicUrl}/transactions/${row.id}`,
-        cancelUrl: `${deps.publicUrl}/credits/${row.product}/${input.method}`,
+        cancelUrl: `${deps.publicUrl}/credits/${row.product}/${method}`,
         webhookUrl: `${deps.publicUrl}/api/payments/${provider.name}-webhook.php`,
       },
     );
@@ -200,25 +335,23 @@ export async function createOrder(
     await db.transaction().execute(async (trx) => {
       const failed = await trx
         .updateTable('orders')
-        .set({ status: 'failed' })
+        .set({ status: 'failed', client_id: null })
         .where('id', '=', row.id)
         .where('status', '=', 'pending')
         .executeTakeFirst();
       // The discount code's use goes back.
       if (failed.numUpdatedRows > 0n) await releaseUse(trx, row.id);
     });
-    throw new AppError(
-      502,
-      'provider_unavailable',
-      'The payment provider could not be reached; nothing was charged',
-    );
+    throw providerUnavailable();
   }
   const stored = await db
     .updateTable('orders')
-    .set({ provider_ref: started.providerRef })
+    .set({ provider_ref: started.providerRef, checkout_url: started.checkoutUrl })
     .where('id', '=', row.id)
+    .where('status', '=', 'pending')
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!stored) throw providerUnavailable();
   return { order: toOrder(stored), redirect_url: started.checkoutUrl };
 }
 

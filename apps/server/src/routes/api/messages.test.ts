@@ -1,9 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE } from '@amora/shared/schemas/messages';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openPostgres } from '../../db/postgres.js';
 import { changeCredits, ledgerBalance } from '../../modules/credits/credit-ledger.repository.js';
 import { createMember, creditsOf, type MemberSpec } from '../../test/factories.js';
-import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
+import { listening, openLive, until } from '../../test/live-socket.js';
+import {
+  appHeaders,
+  Client,
+  createTestApp,
+  logInNewMember,
+  type TestApp,
+} from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -250,5 +260,202 @@ describe('removing a chat and members who left', () => {
     const res = await send(a.client, id, 'Are you there?');
     expect(res.statusCode).toBe(410);
     expect(await balance(a.id)).toBe(10);
+  });
+});
+
+describe('sends that can be repeated (client_id, issue 44)', () => {
+  const sendWith = (client: Client, conversation: number, text: string, clientId: string) =>
+    client.call({
+      method: 'POST',
+      url: '/api/messages.php',
+      payload: { conversation, text, client_id: clientId },
+    });
+  const stored = (sender: number) =>
+    t.db.selectFrom('messages').selectAll().where('sender_id', '=', sender).execute();
+  const charges = async (memberId: number) =>
+    (
+      await t.db
+        .selectFrom('credit_ledger')
+        .select('amount')
+        .where('member_id', '=', memberId)
+        .where('reason', '=', 'message')
+        .execute()
+    ).length;
+  let base: string | undefined;
+
+  it('answers a repeat with the first message: stored, charged and delivered once', async () => {
+    const a = await member(5);
+    const b = await member();
+    const id = await chatBetween(a, b);
+    base ??= await listening(t.app);
+    const mine = await openLive(base, a.client.sessionCookie);
+    const theirs = await openLive(base, b.client.sessionCookie);
+    const key = randomUUID();
+    const first = await sendWith(a.client, id, 'Only once, please', key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ credits: 4, message: { client_id: key } });
+    // The answer was lost on the way: the app sends it again, twice.
+    const again = await sendWith(a.client, id, 'Only once, please', key);
+    const third = await sendWith(a.client, id, 'Only once, please', key);
+    for (const repeat of [again, third]) {
+      expect(repeat.statusCode, repeat.body).toBe(200);
+      expect(repeat.json()).toEqual(first.json());
+    }
+    expect(await stored(a.id)).toHaveLength(1);
+    expect(await charges(a.id)).toBe(1);
+    expect(await balance(a.id)).toBe(4);
+
+    // The sender's tabs and pages carry the key; the recipient never sees it.
+    await until(() => theirs.received.some((e) => e.type === 'message'), 'the message');
+    await until(() => mine.received.some((e) => e.type === 'message'), 'the own message');
+    const messageEvents = (events: typeof mine.received) =>
+      events.filter((e) => e.type === 'message');
+    expect(messageEvents(mine.received)).toEqual([
+      { type: 'message', message: first.json().message },
+    ]);
+    expect(messageEvents(theirs.received)).toHaveLength(1);
+    expect(JSON.stringify(theirs.received)).not.toContain(key);
+    expect((await read(a.client, id)).json().messages[0].client_id).toBe(key);
+    const page = (await read(b.client, id)).json();
+    expect(page.messages).toHaveLength(1);
+    expect(page.messages[0]).not.toHaveProperty('client_id');
+    mine.socket.close();
+    theirs.socket.close();
+
+    // Sent as a repeat, a message is charged nothing even when the balance is gone now.
+    await t.db.updateTable('members').set({ credits: 0 }).where('id', '=', a.id).execute();
+    const broke = await sendWith(a.client, id, 'Only once, please', key);
+    expect(broke.statusCode).toBe(200);
+    expect(broke.json()).toMatchObject({ credits: 0, message: { id: first.json().message.id } });
+  });
+
+  it('refuses the key with another text or conversation, storing nothing', async () => {
+    const a = await member(5);
+    const b = await member();
+    const c = await member();
+    const id = await chatBetween(a, b);
+    const other = await chatBetween(a, c);
+    const key = randomUUID();
+    expect((await sendWith(a.client, id, 'Hello Bea', key)).statusCode).toBe(200);
+    const reworded = await sendWith(a.client, id, 'Hello Bea!', key);
+    expect(reworded.statusCode).toBe(409);
+    expect(reworded.json().error.code).toBe('client_id_reused');
+    const elsewhere = await sendWith(a.client, other, 'Hello Bea', key);
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().error.code).toBe('client_id_reused');
+    expect((await stored(a.id)).map((m) => m.text)).toEqual(['Hello Bea']);
+    expect(await balance(a.id)).toBe(4);
+    // The key is the member's: another member's message with it is their own.
+    const d = await member(5);
+    const fromD = await sendWith(d.client, await chatBetween(d, b), 'Hello Bea', key);
+    expect(fromD.statusCode).toBe(200);
+    expect(fromD.json().message.sender).toBe(d.id);
+    // Surrounding spaces are not another text: the message is stored trimmed.
+    expect((await sendWith(a.client, id, '  Hello Bea ', key)).statusCode).toBe(200);
+  });
+
+  it('stores nothing on a refusal, so the same key goes through once credits are bought', async () => {
+    const a = await member(0);
+    const b = await member();
+    const id = await chatBetween(a, b);
+    const key = randomUUID();
+    const refused = await sendWith(a.client, id, 'Worth buying credits for', key);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error.code).toBe('insufficient_credits');
+    expect(await stored(a.id)).toEqual([]);
+    await changeCredits(t.db, { memberId: a.id, amount: 2, reason: 'opening' });
+    const sent = await sendWith(a.client, id, 'Worth buying credits for', key);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().credits).toBe(1);
+    expect((await sendWith(a.client, id, 'Worth buying credits for', key)).json()).toEqual(
+      sent.json(),
+    );
+    expect(await stored(a.id)).toHaveLength(1);
+    expect(await ledgerBalance(t.db, a.id)).toBe(1);
+  });
+
+  it('answers a held message again with 202, charged once', async () => {
+    const a = await member(10);
+    const text = 'Write me at my address, dear';
+    for (let i = 0; i < 3; i++) {
+      const other = await createMember(t.db);
+      const conversation = await chatBetween(a, other);
+      expect((await send(a.client, conversation, text)).statusCode).toBe(200);
+    }
+    const fourth = await member();
+    const id = await chatBetween(a, fourth);
+    const key = randomUUID();
+    const held = await sendWith(a.client, id, text, key);
+    expect(held.statusCode).toBe(202);
+    expect(held.json().message).toMatchObject({ held: true, client_id: key });
+    const again = await sendWith(a.client, id, text, key);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(held.json());
+    expect(await charges(a.id)).toBe(4);
+    expect((await read(fourth.client, id)).json().messages).toEqual([]);
+  });
+
+  it('stores one message when the same send arrives twice at once', async () => {
+    const a = await member(5);
+    const b = await member();
+    const id = await chatBetween(a, b);
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => sendWith(a.client, id, 'At the same moment', key)),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((r) => r.json().message.id)).size).toBe(1);
+    expect(await stored(a.id)).toHaveLength(1);
+    expect(await balance(a.id)).toBe(4);
+    expect(await ledgerBalance(t.db, a.id)).toBe(4);
+  });
+
+  it('refuses a key that is not a UUID', async () => {
+    const a = await member(5);
+    const b = await member();
+    const res = await sendWith(a.client, await chatBetween(a, b), 'Hi', 'not-a-uuid');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid_input');
+  });
+});
+
+describe.runIf(process.env.TEST_DB_KIND === 'postgres')('repeated sends on two instances', () => {
+  it('stores, charges and delivers once when the repeat reaches another instance', async () => {
+    const second = openPostgres(t.testDb.url!, 2);
+    const app2 = await buildApp({
+      config: t.app.config,
+      db: second.db,
+      dbKind: 'postgres',
+      listen: second.listen,
+      media: t.app.media,
+    });
+    try {
+      const a = await member(5);
+      const b = await member();
+      const id = await chatBetween(a, b);
+      const key = randomUUID();
+      const payload = { conversation: id, text: 'One of us', client_id: key };
+      const viaSecond = () =>
+        app2.inject({
+          method: 'POST',
+          url: '/api/messages.php',
+          headers: { ...appHeaders, cookie: a.client.sessionCookie! },
+          payload,
+        });
+      const answers = await Promise.all([
+        viaSecond(),
+        a.client.call({ method: 'POST', url: '/api/messages.php', payload }),
+        viaSecond(),
+        a.client.call({ method: 'POST', url: '/api/messages.php', payload }),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(new Set(answers.map((r) => r.json().message.id)).size).toBe(1);
+      expect((await read(b.client, id)).json().messages).toHaveLength(1);
+      expect(await balance(a.id)).toBe(4);
+      expect(await ledgerBalance(t.db, a.id)).toBe(4);
+    } finally {
+      await app2.close();
+      await second.close();
+    }
   });
 });

@@ -50,7 +50,16 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           '`message.held` true when the same text (ignoring case, spacing and digits) went ' +
           'from the sender to DUPLICATE_TEXT_RECIPIENTS or more other members within 60 ' +
           'minutes: stored and charged, shown to the sender as waiting for review, not ' +
-          'delivered.',
+          'delivered. ' +
+          '`client_id` (optional, a UUID the client makes per message): the same member ' +
+          'sending it again, from any conversation, gets what the first call stored, the same ' +
+          'message (200 with the same `id`, or 202 again if it was held) and `credits` as the ' +
+          'balance is now; nothing is charged, delivered or notified twice, also across ' +
+          'instances and after a crash between the commit and the answer. The same key with ' +
+          'another conversation or text: 409 `client_id_reused`. A refusal stores nothing, so ' +
+          'the key can be sent again (after buying credits, say). The message carries ' +
+          '`client_id` to its sender (this answer, their pages and their own live events), ' +
+          'never to the recipient.',
         body: sendMessageBodySchema,
         response: {
           200: sendMessageResponseSchema,
@@ -58,6 +67,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           400: apiErrorSchema,
           402: apiErrorSchema,
           403: apiErrorSchema,
+          409: apiErrorSchema,
           410: apiErrorSchema,
           429: apiErrorSchema,
         },
@@ -65,9 +75,9 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const memberId = app.requireMember(request);
-      const sent = await sendMessage(app.db, app.config, memberId, request.body);
+      const { repeated, ...sent } = await sendMessage(app.db, app.config, memberId, request.body);
       if (sent.message.held) reply.code(202);
-      else app.demoReply?.({ conversationId: sent.message.conversation, memberId });
+      else if (!repeated) app.demoReply?.({ conversationId: sent.message.conversation, memberId });
       return sent;
     },
   );

@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openPostgres } from '../../db/postgres.js';
 import {
+  appHeaders,
   Client,
   createMailingTestApp,
   createTestApp,
@@ -194,6 +199,193 @@ describe('ordering and paying', () => {
     expect((await get(member.client, '/api/last-order.php')).json()).toEqual({ order: null });
   });
 });
+
+describe('checkouts that can be repeated (client_id, issue 44)', () => {
+  const ordersOf = (memberId: number) =>
+    t.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'client_id'])
+      .where('member_id', '=', memberId)
+      .orderBy('created_at')
+      .execute();
+  const credits20 = (clientId: string) => ({
+    product: 'credits-20',
+    method: 'card',
+    waive_withdrawal: true,
+    client_id: clientId,
+  });
+
+  it('answers a repeat with the same order: its checkout while pending, its state once paid', async () => {
+    const member = await logInNewMember(t, { country: 'NL' });
+    const key = randomUUID();
+    const first = await order(member.client, credits20(key));
+    expect(first.statusCode, first.body).toBe(200);
+    const { order: placed, redirect_url } = first.json();
+    const again = await order(member.client, credits20(key));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await ordersOf(member.id)).toEqual([
+      { id: placed.id, status: 'pending', client_id: key },
+    ]);
+
+    expect((await payDemo(member.client, redirect_url, 'paid')).statusCode).toBe(303);
+    const paid = await order(member.client, credits20(key));
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().order).toMatchObject({ id: placed.id, status: 'paid' });
+    expect(paid.json().redirect_url).toBe(`https://amora.example/transactions/${placed.id}`);
+    expect(await ordersOf(member.id)).toHaveLength(1);
+    expect((await get(member.client, '/api/credits.php')).json().credits).toBe(20);
+  });
+
+  it('refuses the key with another product, method or code, ordering nothing', async () => {
+    const member = await logInNewMember(t, { country: 'NL' });
+    const key = randomUUID();
+    expect((await order(member.client, credits20(key))).statusCode).toBe(200);
+    for (const other of [
+      { ...credits20(key), product: 'credits-50' },
+      { ...credits20(key), method: 'ideal' },
+      { ...credits20(key), discount_code: 'WELCOME' },
+    ]) {
+      const res = await order(member.client, other);
+      expect(res.statusCode, JSON.stringify(other)).toBe(409);
+      expect(res.json().error.code).toBe('client_id_reused');
+    }
+    expect(await ordersOf(member.id)).toHaveLength(1);
+  });
+
+  it('stores nothing on a refusal, and a checkout that failed frees the key', async () => {
+    const member = await logInNewMember(t, { country: 'NL' });
+    const key = randomUUID();
+    const refused = await order(member.client, { ...credits20(key), waive_withdrawal: false });
+    expect(refused.statusCode).toBe(400);
+    expect(await ordersOf(member.id)).toEqual([]);
+
+    const provider = t.app.paymentProvider!;
+    const createCheckout = provider.createCheckout;
+    provider.createCheckout = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    try {
+      expect((await order(member.client, credits20(key))).statusCode).toBe(502);
+    } finally {
+      provider.createCheckout = createCheckout;
+    }
+    const retried = await order(member.client, credits20(key));
+    expect(retried.statusCode, retried.body).toBe(200);
+    const rows = await ordersOf(member.id);
+    expect(rows.map((r) => [r.status, r.client_id])).toEqual([
+      ['failed', null],
+      ['pending', key],
+    ]);
+    expect(retried.json().order.id).toBe(rows[1]?.id);
+  });
+
+  it('opens one order and one checkout for a double tap, the second waiting for the first', async () => {
+    const member = await logInNewMember(t, { country: 'NL' });
+    const key = randomUUID();
+    const provider = t.app.paymentProvider!;
+    const createCheckout = provider.createCheckout;
+    let checkouts = 0;
+    // The provider takes its time, as real ones do: the second tap arrives meanwhile.
+    provider.createCheckout = async (...args) => {
+      checkouts += 1;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return createCheckout(...args);
+    };
+    try {
+      const answers = await Promise.all([
+        order(member.client, credits20(key)),
+        order(member.client, credits20(key)),
+        order(member.client, credits20(key)),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((r) => r.body)).size).toBe(1);
+    } finally {
+      provider.createCheckout = createCheckout;
+    }
+    expect(checkouts).toBe(1);
+    expect(await ordersOf(member.id)).toHaveLength(1);
+  });
+
+  it('gives up an order whose first call stopped before the checkout, and opens a new one', async () => {
+    const member = await logInNewMember(t, { country: 'NL' });
+    const key = randomUUID();
+    // The server stopped between the commit and the provider's answer, long ago.
+    const lost = randomUUID();
+    await t.db
+      .insertInto('orders')
+      .values({
+        id: lost,
+        member_id: member.id,
+        product: 'credits-20',
+        credits: 20,
+        premium_days: 0,
+        amount: 700,
+        original_amount: 700,
+        currency: 'EUR',
+        method: 'card',
+        provider: 'demo',
+        price_country: 'NL',
+        waived_withdrawal: true,
+        client_id: key,
+        created_at: sql<Date>`now() - interval '5 minutes'`,
+      })
+      .execute();
+    const res = await order(member.client, credits20(key));
+    expect(res.statusCode, res.body).toBe(200);
+    const placed = res.json().order;
+    expect(placed.id).not.toBe(lost);
+    expect(res.json().redirect_url).toBe(`/_pay/demo/${placed.id}`);
+    expect((await ordersOf(member.id)).map((r) => [r.id, r.status, r.client_id])).toEqual([
+      [lost, 'failed', null],
+      [placed.id, 'pending', key],
+    ]);
+  });
+});
+
+describe.runIf(process.env.TEST_DB_KIND === 'postgres')(
+  'repeated checkouts on two instances',
+  () => {
+    it('opens one order when the repeat reaches another instance', async () => {
+      const second = openPostgres(t.testDb.url!, 2);
+      const app2 = await buildApp({
+        config: t.app.config,
+        db: second.db,
+        dbKind: 'postgres',
+        listen: second.listen,
+        media: t.app.media,
+      });
+      try {
+        const member = await logInNewMember(t, { country: 'NL' });
+        const payload = { product: 'premium-30', method: 'card', client_id: randomUUID() };
+        const viaSecond = () =>
+          app2.inject({
+            method: 'POST',
+            url: '/api/orders.php',
+            headers: { ...appHeaders, cookie: member.client.sessionCookie! },
+            payload,
+          });
+        const answers = await Promise.all([
+          order(member.client, payload),
+          viaSecond(),
+          order(member.client, payload),
+          viaSecond(),
+        ]);
+        expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+        expect(new Set(answers.map((r) => r.json().order.id)).size).toBe(1);
+        const rows = await t.db
+          .selectFrom('orders')
+          .select('id')
+          .where('member_id', '=', member.id)
+          .execute();
+        expect(rows).toHaveLength(1);
+      } finally {
+        await app2.close();
+        await second.close();
+      }
+    });
+  },
+);
 
 describe('without a payment provider (PAYMENT_PROVIDER=none)', () => {
   let closed: TestApp;

@@ -67,7 +67,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'expired, used up, another member’s or not for this product. The order holds one ' +
           'use of the code for `DISCOUNT_RESERVATION_MINUTES` (the checkout ends then where ' +
           'the provider allows: Stripe, at the earliest 30 minutes on); the member’s earlier ' +
-          'pending order with the same code gives its use up to this one.',
+          'pending order with the same code gives its use up to this one. ' +
+          '`client_id` (optional, a UUID the client makes per checkout): the same member ' +
+          'sending it again gets the same order, its `redirect_url` while it is pending (a ' +
+          'repeat arriving while the first call is still at the provider waits for it) and ' +
+          '`/transactions/{id}`, which shows its state, once it is not; nothing is ordered ' +
+          'twice, also across instances and after a crash between the commit and the ' +
+          'answer. The same key with another product, method or code: 409 ' +
+          '`client_id_reused`. A refusal stores nothing and a 502 frees the key, so it can ' +
+          'be sent again.',
         body: createOrderSchema,
         response: {
           200: createOrderResponseSchema,

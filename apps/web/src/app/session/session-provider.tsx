@@ -55,6 +55,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       void queryClient.refetchQueries({ queryKey: userKeys.all });
     }
     if (wasLoggedIn.current && !isLoggedIn) {
+      // Logged out, the messages still waiting in this browser go with the session. The
+      // outbox loads with the chat screens, so only here, after them (issue 44).
+      void import('@/features/chats/utils/message-outbox').then((outbox) =>
+        outbox.clearMessageOutbox(),
+      );
       queryClient.removeQueries({ queryKey: chatKeys.all });
       queryClient.removeQueries({ queryKey: likeKeys.all });
       setLoggingOut(true);

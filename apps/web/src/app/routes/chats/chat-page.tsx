@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { markChatReadInCache, useMessages } from '@/features/chats/api/get-messages';
-import { usePendingMessages } from '@/features/chats/api/send-message';
 import { ChatComposer } from '@/features/chats/components/chat-composer';
 import { ChatTopBar } from '@/features/chats/components/chat-top-bar';
 import type { MessageCost } from '@/features/chats/components/composer';
 import { MessageLog } from '@/features/chats/components/message-log';
 import { useConversationLive } from '@/features/chats/hooks/use-conversation-live';
+import { useMessageOutbox, useUnsentMessages } from '@/features/chats/hooks/use-message-outbox';
 import { useCredits } from '@/features/credits/api/get-credits';
 import { MemberSafetyMenu } from '@/features/safety/components/member-safety-menu';
 import { ApiError } from '@/lib/api-client';
@@ -33,11 +33,12 @@ export function Component() {
   const { user } = useSession();
   const settings = useSettings().data;
   const messages = useMessages(id);
-  const pending = usePendingMessages(id);
   const credits = useCredits(Boolean(user) && !user?.paid_user);
   const myId = user?.id ?? 0;
   const navigate = useNavigate();
   useConversationLive(id, myId);
+  useMessageOutbox(user?.id);
+  const unsent = useUnsentMessages(id, myId, messages.data);
 
   const data = messages.data;
   const first = data?.pages[0];
@@ -100,7 +101,7 @@ export function Component() {
       )}
       <MessageLog
         pages={data}
-        pending={pending}
+        unsent={unsent}
         myId={myId}
         recipient={recipient}
         hasOlder={messages.hasNextPage}
@@ -111,6 +112,7 @@ export function Component() {
       />
       <ChatComposer
         conversation={id}
+        memberId={myId}
         recipient={recipient}
         recipientGone={profile.deleted}
         cost={cost}

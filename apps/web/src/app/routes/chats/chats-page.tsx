@@ -11,6 +11,7 @@ import { useDeleteChat } from '@/features/chats/api/delete-chat';
 import { chatsQueryOptions } from '@/features/chats/api/get-chats';
 import { ChatListItem, ChatListSkeleton } from '@/features/chats/components/chat-list-item';
 import { RemoveChatDialog } from '@/features/chats/components/remove-chat-dialog';
+import { useMessageOutbox } from '@/features/chats/hooks/use-message-outbox';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
@@ -25,6 +26,8 @@ export function Component() {
   const settings = useSettings().data;
   const chats = useQuery(chatsQueryOptions({ enabled: Boolean(user), refetchInterval: false }));
   const removeChat = useDeleteChat();
+  // Messages that waited (offline, a closed tab) go as soon as the chats show.
+  useMessageOutbox(user?.id);
   const [removing, setRemoving] = useState<ChatItem | null>(null);
   const page = useRef<HTMLDivElement>(null);
   useDocumentTitle(t('routes.chats.title'));

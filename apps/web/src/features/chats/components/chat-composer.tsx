@@ -1,24 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Coins, UserX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isNotActivated } from '@/lib/activation-required';
-import type { ApiError } from '@/lib/api-client';
 import { useErrorText } from '@/lib/error-text';
 import { useSiteName } from '@/lib/settings-query';
-import { userKeys } from '@/lib/user-query';
-import { messageKeys } from '../api/get-messages';
-import { type SendVariables, useSendMessage } from '../api/send-message';
+import { useOutboxEntries } from '../hooks/use-message-outbox';
+import { enqueueMessage } from '../utils/message-outbox';
 import { Composer, type MessageCost } from './composer';
 
-type Problem =
-  | { kind: 'credits'; owed: boolean }
-  | { kind: 'gone' }
-  | { kind: 'failed'; text: string };
+type Problem = { kind: 'credits'; owed: boolean } | { kind: 'gone' };
 
 interface Props {
   conversation: number;
+  /** The member writing: the outbox keeps each member's messages apart. */
+  memberId: number;
   recipient: string;
   /** The other member deleted their account: nothing can be sent any more. */
   recipientGone: boolean;
@@ -26,38 +21,36 @@ interface Props {
 }
 
 /**
- * Sending in a conversation: the composer, and what to say when a send fails. A failed
- * message goes back into the box (nothing typed is ever lost); out of credits points to
- * /credits; a member who left (or blocked the sender) closes the composer; an unconfirmed
- * address is explained by the app's own dialog; a new member's conversation limit says when
- * they can write to someone new again.
+ * Sending in a conversation: the composer, and what to say when a send is refused. A
+ * message goes into the outbox (utils/message-outbox) and shows at once; a refused one
+ * stays in the conversation with the reason and "Try again", so nothing typed is lost. Out
+ * of credits points to /credits; a member who left (or blocked the sender) closes the
+ * composer; an unconfirmed address is explained by the app's own dialog; a new member's
+ * conversation limit says in the message when they can write to someone new again.
  */
-export function ChatComposer({ conversation, recipient, recipientGone, cost }: Props) {
+export function ChatComposer({ conversation, memberId, recipient, recipientGone, cost }: Props) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
   const siteName = useSiteName();
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
 
-  const onFailed = ({ text }: SendVariables, error: ApiError) => {
-    setDraft((current) => (current.trim() ? `${text}\n${current}` : text));
-    if (error.status === 402) {
-      // credits_owed: a refund took back credits already spent (decision 030).
-      setProblem({ kind: 'credits', owed: error.code === 'credits_owed' });
-      void queryClient.invalidateQueries({ queryKey: userKeys.all });
-    } else if (isNotActivated(error)) {
-      // The app explains it, with the link again (decision 026); the text waits in the box.
-      setProblem(null);
-    } else if (error.status === 410 || error.code === 'blocked') {
-      // A block reads as a member who left: the blocked member is never told (issue 17).
-      setProblem({ kind: 'gone' });
-      void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(conversation) });
-    } else {
-      setProblem({ kind: 'failed', text: errorText(error) });
+  // Each refusal speaks once (also those kept from before a reload).
+  const entries = useOutboxEntries(conversation, memberId);
+  const heard = useRef(new Set<string>());
+  useEffect(() => {
+    for (const { client_id, refusal } of entries) {
+      if (!refusal || heard.current.has(client_id)) continue;
+      heard.current.add(client_id);
+      if (refusal.status === 402) {
+        // credits_owed: a refund took back credits already spent (decision 030).
+        setProblem({ kind: 'credits', owed: refusal.code === 'credits_owed' });
+      } else if (refusal.status === 410 || refusal.code === 'blocked') {
+        // A block reads as a member who left: the blocked member is never told (issue 17).
+        setProblem({ kind: 'gone' });
+      }
     }
-  };
-  const send = useSendMessage(conversation, onFailed);
+  });
 
   // A balance that grew (credits bought in another tab) lifts the out-of-credits notice.
   const credits = cost?.credits;
@@ -96,18 +89,6 @@ export function ChatComposer({ conversation, recipient, recipientGone, cost }: P
         </Link>
       </div>
     );
-  } else if (problem?.kind === 'failed') {
-    notice = (
-      <div className="alert alert-danger chat-notice" role="alert">
-        <span className="flex-grow-1">{problem.text}</span>
-        <button
-          type="button"
-          className="btn-close flex-shrink-0"
-          aria-label={t('common.close')}
-          onClick={() => setProblem(null)}
-        />
-      </div>
-    );
   }
 
   return (
@@ -118,7 +99,7 @@ export function ChatComposer({ conversation, recipient, recipientGone, cost }: P
       onSend={(text) => {
         setProblem(null);
         setDraft('');
-        send.mutate({ text });
+        enqueueMessage(memberId, conversation, text);
       }}
       disabled={gone}
       cost={cost}

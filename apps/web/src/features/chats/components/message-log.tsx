@@ -3,12 +3,14 @@ import { ArrowDown, Hand } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessagePages } from '../api/get-messages';
-import type { PendingMessage } from '../api/send-message';
 import { dayKey, daysAgo, formatDay, formatFull, formatTime } from '../utils/chat-dates';
+import type { OutboxEntry } from '../utils/outbox-store';
+import { UnsentMessage } from './unsent-message';
 
 interface Props {
   pages: MessagePages;
-  pending: PendingMessage[];
+  /** My messages the server has not confirmed (the outbox), oldest first. */
+  unsent: OutboxEntry[];
   myId: number;
   /** The other member's name as shown ("Deleted member" for a deleted one). */
   recipient: string;
@@ -26,7 +28,7 @@ type Item =
       mine: boolean;
       marker: 'read' | 'sent' | null;
     }
-  | { kind: 'pending'; key: string; text: string };
+  | { kind: 'unsent'; key: string; entry: OutboxEntry };
 
 /** Within this many pixels of the end the log counts as "at the bottom" and follows new messages. */
 const BOTTOM_SLACK = 48;
@@ -45,12 +47,7 @@ function orderedMessages(pages: MessagePages): Message[] {
   return messages;
 }
 
-function useItems(
-  messages: Message[],
-  pending: PendingMessage[],
-  myId: number,
-  otherReadUpTo: number,
-) {
+function useItems(messages: Message[], unsent: OutboxEntry[], myId: number, otherReadUpTo: number) {
   const { t } = useTranslation();
   const now = new Date();
   const mine = messages.filter((m) => m.sender === myId);
@@ -83,18 +80,10 @@ function useItems(
       marker,
     });
   }
-  // The live channel may bring a sent message before its own answer: show it once.
-  const arrived = new Set<number>();
-  for (const entry of pending) {
-    const stored = mine.find(
-      (m) => m.id > entry.afterId && m.text === entry.text && !arrived.has(m.id),
-    );
-    if (stored) {
-      arrived.add(stored.id);
-      continue;
-    }
+  // Those whose stored message is here already were left out by their key: none shows twice.
+  for (const entry of unsent) {
     separator(now);
-    items.push({ kind: 'pending', key: entry.key, text: entry.text });
+    items.push({ kind: 'unsent', key: `u-${entry.client_id}`, entry });
   }
   return items;
 }
@@ -107,7 +96,7 @@ function useItems(
  */
 export function MessageLog({
   pages,
-  pending,
+  unsent,
   myId,
   recipient,
   hasOlder,
@@ -121,12 +110,11 @@ export function MessageLog({
   const place = useRef({ atBottom: true, fromEnd: 0, first: -1, last: '' });
   const messages = orderedMessages(pages);
   const otherReadUpTo = pages.pages[0]?.conversation.other_read_up_to ?? 0;
-  const items = useItems(messages, pending, myId, otherReadUpTo);
+  const items = useItems(messages, unsent, myId, otherReadUpTo);
   const firstId = messages[0]?.id ?? -1;
   const lastItem = items.at(-1);
   const lastKey = lastItem?.key ?? '';
-  const lastIsMine =
-    lastItem?.kind === 'pending' || (lastItem?.kind === 'message' && lastItem.mine);
+  const lastIsMine = lastItem?.kind === 'unsent' || (lastItem?.kind === 'message' && lastItem.mine);
 
   // Runs after every render: where the log stands decides where it goes.
   useLayoutEffect(() => {
@@ -253,16 +241,8 @@ export function MessageLog({
                 </div>
               );
             }
-            if (item.kind === 'pending') {
-              return (
-                <div key={item.key} className="chat-message mine pending">
-                  <div className="chat-bubble">
-                    <span className="visually-hidden">{t('chat.you')}: </span>
-                    <span>{item.text}</span>
-                  </div>
-                  <div className="chat-meta">{t('chat.sending')}</div>
-                </div>
-              );
+            if (item.kind === 'unsent') {
+              return <UnsentMessage key={item.key} entry={item.entry} />;
             }
             const { message, mine, marker } = item;
             const date = new Date(message.created_at);

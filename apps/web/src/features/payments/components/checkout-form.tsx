@@ -11,11 +11,12 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { ApiError } from '@/lib/api-client';
+import { newClientId } from '@/lib/client-id';
 import { currentLocale } from '@/lib/i18n';
 import { type Discount, discountKeys } from '../api/get-discount';
 import { type PricedProduct, productKeys } from '../api/get-products';
@@ -51,6 +52,15 @@ export function CheckoutForm({
       : null;
   // Stays true while the browser leaves for the provider, so nothing is ordered twice.
   const [leaving, setLeaving] = useState(false);
+  // One key per checkout: the same order sent again (a second tap after an answer that was
+  // lost) is the same order at the server (decision 058). Another method or code is another
+  // checkout, with a key of its own.
+  const checkout = useRef<{ of: string; key: string } | null>(null);
+  const keyFor = (order: object) => {
+    const of = JSON.stringify(order);
+    if (checkout.current?.of !== of) checkout.current = { of, key: newClientId() };
+    return checkout.current.key;
+  };
   const isCredits = product.kind === 'credits';
   const needsWaiver = needsWithdrawalWaiver(product.kind);
   const schema = createOrderSchema.refine(
@@ -67,9 +77,15 @@ export function CheckoutForm({
 
   const submit = form.handleSubmit(async (values) => {
     try {
+      const order = {
+        product: values.product,
+        method: values.method,
+        ...(discounted && { discount_code: discounted.code }),
+      };
       const { redirect_url } = await ordering.mutateAsync({
         ...values,
-        ...(discounted && { discount_code: discounted.code }),
+        ...order,
+        client_id: keyFor(order),
       });
       setLeaving(true);
       window.location.assign(redirect_url);

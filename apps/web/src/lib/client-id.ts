@@ -1,0 +1,13 @@
+/**
+ * A key for one send (a message, a checkout) that the server counts once however often it
+ * arrives (decision 058): a version 4 UUID, also where `crypto.randomUUID` is missing (it
+ * needs a secure context, which a phone testing the app over plain http on a LAN is not).
+ */
+export function newClientId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
