@@ -36,6 +36,8 @@ const systemTests = [
   'e2e/server-lifecycle.test.ts',
   'e2e/pwa.test.ts',
   'e2e/chat-two-instances.test.ts',
+  // Drills: an instance killed, the database restarted, a backup restored (issue 45).
+  'e2e/drills/**/*.test.ts',
 ];
 
 const browserProject = (
