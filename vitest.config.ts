@@ -10,6 +10,7 @@ const pureServerTests = [
   'apps/server/src/modules/media/**/*.test.ts',
   'apps/server/src/config/**/*.test.ts',
   'apps/server/src/lib/client-address.test.ts',
+  'apps/server/src/lib/transaction-retry.test.ts',
   'apps/server/src/plugins/page-preloads.test.ts',
 ];
 

@@ -32,6 +32,8 @@ export async function startServer(env, { script = entry } = {}) {
   }
   return {
     url,
+    /** The server's process, for its memory (sockets.bench.mjs). */
+    pid: child.pid,
     stop: () =>
       new Promise((r) => {
         child.once('exit', r);

@@ -290,9 +290,12 @@ describe('notifications in the browser', () => {
       title: 'Neue Nachricht von Eric',
       body: 'Hast du am Sonntag Zeit?',
       url: `/chats/${chatId}`,
-      tag: `chat-${chatId}`,
+      // The message's own tag (and Web Push Topic): a repeat of this push replaces it.
+      tag: expect.stringMatching(/^message-\d+$/),
       badge: 1,
     });
+    const messageTag = String(messagePush!.tag);
+    const newerTag = `message-${Number(messageTag.slice('message-'.length)) + 1}`;
     expect(likePush).toEqual({
       title: 'Eric mag dich',
       body: 'Sieh dir das Profil an und like zurück.',
@@ -368,26 +371,28 @@ describe('notifications in the browser', () => {
       {
         title: 'Neue Nachricht von Eric',
         body: 'Hast du am Sonntag Zeit?',
-        tag: `chat-${chatId}`,
+        tag: messageTag,
         data: { url: app.url(`/chats/${chatId}`) },
       },
     ]);
     expect(
       await worker().evaluate(() => (self as unknown as { badgeCalls: number[] }).badgeCalls),
     ).toEqual([1]);
-    // One notification per tag: the like joins it, a newer one for the chat replaces it.
+    // One notification per tag: the like joins it; the same push again (sent twice after a
+    // crash) replaces its own; the chat's next message replaces the chat's older one.
     await deliver(likePush!);
     await expect.poll(async () => (await shown()).length).toBe(2);
-    await deliver({ ...messagePush, body: '2 neue Nachrichten', badge: 3 });
+    await deliver(messagePush!);
+    await deliver({ ...messagePush, tag: newerTag, body: '2 neue Nachrichten', badge: 3 });
     await expect
       .poll(async () => (await shown()).map((n) => `${n.tag}: ${n.body}`).sort())
       .toEqual([
-        `chat-${chatId}: 2 neue Nachrichten`,
         'likes: Sieh dir das Profil an und like zurück.',
+        `${newerTag}: 2 neue Nachrichten`,
       ]);
     expect(
       await worker().evaluate(() => (self as unknown as { badgeCalls: number[] }).badgeCalls),
-    ).toEqual([1, 2, 3]);
+    ).toEqual([1, 2, 1, 3]);
 
     // A click on the message notification brings the open window to the chat. Chromium
     // refuses waitUntil on a script-made notificationclick, so the test runs the handler's
@@ -402,7 +407,7 @@ describe('notifications in the browser', () => {
       const [notification] = await sw.registration.getNotifications({ tag });
       notification!.close();
       await sw.openNotificationTarget(notification!.data.url);
-    }, `chat-${chatId}`);
+    }, newerTag);
     await page.waitForURL(app.url(`/chats/${chatId}`));
     await page.getByRole('log').getByText('Hast du am Sonntag Zeit?').waitFor();
     // And the like's opens the likes.

@@ -74,6 +74,7 @@ export const MODULE_ORDER = [
   'demo',
   'staff',
   'jobs',
+  'backup',
 ];
 
 const WEB_SHARED = new Set(['components', 'lib', 'config']);

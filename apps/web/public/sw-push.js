@@ -4,8 +4,11 @@
  *
  * A push message carries JSON: { "title", "body", "url", "tag", "badge" } (the server's
  * PushMessage, in the member's language).
- * - push: shows a notification with that title and body; one per tag (a chat, or likes),
- *   replaced by the next one; the url travels in its data; the app icon's badge is set to
+ * - push: shows a notification with that title and body. Its tag is the message's
+ *   (`message-<id>`) or `likes`: a push that arrives twice (the server repeats a job it may
+ *   have sent before a crash) replaces its notification quietly instead of adding one; a new
+ *   message closes the older ones of its chat (same url), so a chat still shows one. The url
+ *   travels in its data; the app icon's badge is set to
  *   `badge` (unread messages plus new likes) where the Badging API exists; open pages are
  *   told what was shown.
  * - notificationclick: closes the notification, then focuses an open window of the app
@@ -47,6 +50,18 @@ async function postToPages(message) {
   for (const page of pages) page.postMessage({ type: 'amora:push', ...message });
 }
 
+/** Closes the notifications of the chat at `url` with another tag (its earlier messages). */
+async function closeOthersOfChat(url, tag) {
+  if (!tag?.startsWith('message-')) return;
+  const shown = await self.registration.getNotifications();
+  for (const notification of shown) {
+    if (notification.tag !== tag && notification.data?.url === url) notification.close();
+  }
+}
+
+/** Pushes are shown one after another, so a chat's newer message closes what an older showed. */
+let showing = Promise.resolve();
+
 self.addEventListener('push', (event) => {
   const payload = readPayload(event);
   const title = typeof payload.title === 'string' && payload.title ? payload.title : DEFAULT_TITLE;
@@ -54,17 +69,22 @@ self.addEventListener('push', (event) => {
   const url = targetUrl(payload.url);
   const tag = typeof payload.tag === 'string' && payload.tag ? payload.tag : undefined;
   const badge = Number.isInteger(payload.badge) && payload.badge >= 0 ? payload.badge : null;
+  const shown = showing
+    .then(() => closeOthersOfChat(url, tag))
+    .then(() =>
+      self.registration.showNotification(title, {
+        body,
+        icon: NOTIFICATION_ICON,
+        badge: BADGE_ICON,
+        // A message's tag is new for each message: only its repeat comes quietly.
+        ...(tag ? { tag, renotify: !tag.startsWith('message-') } : {}),
+        data: { url },
+      }),
+    );
+  showing = shown.catch(() => {});
   event.waitUntil(
     Promise.all([
-      self.registration
-        .showNotification(title, {
-          body,
-          icon: NOTIFICATION_ICON,
-          badge: BADGE_ICON,
-          ...(tag ? { tag, renotify: true } : {}),
-          data: { url },
-        })
-        .then(() => postToPages({ title, body, url, at: new Date().toISOString() })),
+      shown.then(() => postToPages({ title, body, url, at: new Date().toISOString() })),
       badge !== null && 'setAppBadge' in self.navigator
         ? self.navigator.setAppBadge(badge).catch(() => {})
         : Promise.resolve(),

@@ -112,6 +112,8 @@ export const ERROR_CODES = {
   // Limits and failures.
   rate_limited: 'Too many calls or attempts from this address or on this account',
   internal: 'Something failed on the server',
+  unavailable:
+    'The server cannot reach its database (or another store it needs) just now (it restarts, say): try again in a few seconds (a send again with the same `client_id`, which stores it once)',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

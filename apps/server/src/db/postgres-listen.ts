@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { checkChannel, type Listen } from './listen.js';
 
+/** The longest wait between two attempts to listen again. */
+export const MAX_RETRY_MS = 5_000;
+
 /**
  * PostgreSQL: one dedicated connection per listener (a pooled one would be handed to other
  * queries). A lost connection is re-opened with back-off and LISTEN is issued again;
@@ -19,17 +22,32 @@ export function postgresListen(
 
     const connect = async (): Promise<void> => {
       const next = new pg.Client({ connectionString });
+      // Only the connection in use may start a reconnect: a failed attempt's late 'end'
+      // would otherwise open a second one, and every notification would arrive twice.
+      const lost = () => {
+        if (client === next) reconnect();
+      };
       next.on('notification', (message) => {
         if (message.channel === channel && message.payload !== undefined)
           onPayload(message.payload);
       });
       next.on('error', (error) => {
         onError(error);
-        reconnect();
+        lost();
       });
-      next.on('end', () => reconnect());
-      await next.connect();
-      await next.query(`LISTEN ${channel}`);
+      next.on('end', lost);
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${channel}`);
+      } catch (error) {
+        next.removeAllListeners('end');
+        void next.end().catch(() => {});
+        throw error;
+      }
+      if (stopped) {
+        void next.end().catch(() => {});
+        return;
+      }
       client = next;
       attempt = 0;
       events.onUp?.();
@@ -42,7 +60,9 @@ export function postgresListen(
       if (old) events.onDown?.();
       old?.removeAllListeners('end');
       void old?.end().catch(() => {});
-      const delay = Math.min(30_000, 250 * 2 ** attempt);
+      // Capped low: a database restart takes seconds, and until LISTEN is issued again no
+      // instance hears another's live events.
+      const delay = Math.min(MAX_RETRY_MS, 250 * 2 ** attempt);
       attempt += 1;
       retry = setTimeout(() => {
         retry = null;

@@ -11,6 +11,8 @@ function recordingPool() {
       return { rows: [] };
     },
     release: () => {},
+    // The wrapper listens for a lost connection's 'error' event.
+    on: () => {},
   };
   const pool = { connect: async () => client, end: async () => {} } as unknown as pg.Pool;
   const hooks = new AfterWriteHooks();

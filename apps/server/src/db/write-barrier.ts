@@ -38,6 +38,10 @@ export function poolWithAfterWrite(pool: pg.Pool, hooks: AfterWriteHooks): pg.Po
     const client = await connect();
     if (wrapped.has(client)) return client;
     wrapped.add(client);
+    // A connection lost while checked out with no query running (between a transaction's
+    // statements, or while the hooks wait) is reported to its next query, and the pool drops
+    // it on release; unheard, pg's 'error' event would end the process (a database restart).
+    client.on('error', () => {});
     const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
     let inTransaction = false;
     // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes them all through.

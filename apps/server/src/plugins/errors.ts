@@ -6,6 +6,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.js';
 import { AppError } from '../lib/errors.js';
 
 /** Fastify's own 4xx failures (a malformed body, say) under a code of the shared catalogue. */
@@ -33,6 +34,9 @@ function fieldsOf(
   }
   return fields;
 }
+
+/** How long a restarting database is worth waiting for before the next try. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
 
 /** Every failure leaves as `{ error: { code, message } }`; a 5xx never carries internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -71,6 +75,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const code = codeForStatus(status);
       const message = status === 429 ? 'Too many requests, please slow down' : error.message;
       return reply.status(status).send({ error: { code, message } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover, not a bug: the client tries again (the app says so in its
+      // language); /api/health answers 503 meanwhile for the load balancer and alerts.
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+      return reply.status(503).send({
+        error: {
+          code: 'unavailable',
+          message: 'The service is briefly unavailable, please try again',
+        },
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({

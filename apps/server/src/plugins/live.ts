@@ -55,8 +55,10 @@ export const livePlugin = fp(async (app: FastifyInstance, options: { listen: Lis
         description:
           'Upgrade to a WebSocket (same origin only; 403 without a session). The server sends ' +
           'JSON events: { type: "message", message }, { type: "read", conversation, reader, ' +
-          'message }, { type: "chats" }, { type: "likes" }, { type: "user" }. It closes with ' +
-          'code 4401 when the session ends. Polling remains the fallback.',
+          'message }, { type: "chats" }, { type: "likes" }, { type: "user" }, and ' +
+          '{ type: "resync" } after the server lost its database for a while (fetch again ' +
+          'what is shown). It closes with code 4401 when the session ends. Polling remains ' +
+          'the fallback.',
       },
       preValidation: async (request) => {
         app.requireMember(request);

@@ -32,17 +32,23 @@ const errorAnswer = (description: string): JsonSchema => ({
 
 /**
  * The answers every call may give beside its own: what the hooks in front of every route
- * do (validation, the X-App-Package guard, the staff check, the per-address limit).
+ * do (the NUL refusal and validation, body parsing, the X-App-Package guard, the staff
+ * check, the per-address limit).
  */
 function commonErrors(
   method: string,
   url: string,
-  schema: JsonSchema,
   route: RouteOptions,
 ): Record<string, JsonSchema> {
-  const errors: Record<string, JsonSchema> = {};
-  if (schema.body || schema.querystring || schema.params) {
-    errors[400] = errorAnswer('invalid_input, with the refused fields');
+  // Every call: a NUL character anywhere in the query or body is refused before the schema
+  // (plugins/nul-refusal.ts), whether or not the route takes parameters.
+  const errors: Record<string, JsonSchema> = {
+    400: errorAnswer('invalid_input, with the refused fields'),
+  };
+  // Fastify reads a body on every state-changing call, whether or not the route takes one.
+  if (STATE_CHANGING.has(method)) {
+    errors[413] = errorAnswer('payload_too_large: the body is over the limit');
+    errors[415] = errorAnswer('unsupported_media_type: a content type the call does not read');
   }
   if (url.startsWith('/api/admin/')) {
     errors[403] = errorAnswer('not_logged_in, or not_staff for a member without the role');
@@ -80,7 +86,7 @@ function transform(input: TransformInput) {
       operationId: operationIdOf(method, url),
       ...(route.config?.providerCallback === true && { security: [] }),
       ...(url.startsWith('/api/admin/') && { security: [SESSION] }),
-      response: { ...commonErrors(method, url, schema as JsonSchema, route), ...own },
+      response: { ...commonErrors(method, url, route), ...own },
     },
   };
 }

@@ -29,8 +29,9 @@ const openListeners = new Set<OpenListener>();
 
 /**
  * Runs `listener` whenever the live channel opens while the component is mounted, with
- * `reconnected` true after a drop. The server does not replay events: what was loaded
- * before the channel opened may have missed some, so this is the moment to catch up.
+ * `reconnected` true after a drop (and on the server's `resync`, which counts as one). The
+ * server does not replay events: what was loaded before the channel opened may have missed
+ * some, so this is the moment to catch up.
  */
 export function useLiveChannelOpened(listener: OpenListener) {
   const latest = useRef(listener);
@@ -104,7 +105,13 @@ export function connectLive(): () => void {
       // In arrival order: every event waits on the same promise.
       void liveEventSchema().then((schema) => {
         const parsed = schema.safeParse(data);
-        if (parsed.success) emitLiveEvent(parsed.data);
+        if (!parsed.success) return;
+        if (parsed.data.type === 'resync') {
+          // The server lost events while its database was away: catch up as after a drop,
+          // and say again what this page shows (presence written meanwhile was lost too).
+          reportPresence();
+          for (const listener of openListeners) listener(true);
+        } else emitLiveEvent(parsed.data);
       });
     };
     socket.onclose = (event) => {

@@ -29,6 +29,12 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('banned') }),
   /** A tab of this login went hidden: each open tab says again whether it is visible. */
   z.object({ type: z.literal('report_presence') }),
+  /**
+   * The server listens again after losing its database (a restart): events of that time
+   * were lost, so the tab fetches again what it shows (chats, the open conversation,
+   * notifications), as after its own reconnect.
+   */
+  z.object({ type: z.literal('resync') }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

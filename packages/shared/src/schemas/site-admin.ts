@@ -106,7 +106,8 @@ export type CreditCorrection = z.infer<typeof creditCorrectionSchema>;
 export const creditCorrectionResultSchema = z.object({ credits: z.number().int() });
 
 // Campaign discount codes (docs/decisions/032): created, limited and paused by admins.
-const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date (YYYY-MM-DD)');
+// A real calendar day: `2026-93-00` has the shape but failed in the database as a 500.
+const dayText = z.iso.date('A date (YYYY-MM-DD)');
 
 export const adminCodeSchema = z.object({
   id: z.number().int(),

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database, MessageRow } from '../../db/schema.js';
 import { AppError, badRequest, clientIdReused, forbidden, notFound } from '../../lib/errors.js';
+import { retryOnConflict } from '../../lib/transaction-retry.js';
 import { changeCredits, findWallet } from '../credits/credit-ledger.repository.js';
 import { messageCredits } from '../credits/message-cost.js';
 import { notifyMembers } from '../live/live-notify.js';
@@ -220,56 +221,58 @@ async function storeMessage(
   }
   await assertMayReachOut(db, memberId);
   const fingerprint = textFingerprint(body.text);
-  return db.transaction().execute(async (trx) => {
-    const starts = await startsConversation(trx, side.conversationId);
-    if (starts) await assertMayStartConversation(trx, config.brakes, memberId);
-    const sender = await findWallet(trx, memberId);
-    if (!sender) throw new Error(`member ${memberId} has no profile`);
-    const price = messageCredits(prices, { country: sender.country, paid: sender.paid });
-    let credits = sender.credits;
-    if (price > 0 && sender.credits_owed > 0) {
-      throw new AppError(
-        402,
-        'credits_owed',
-        `A refund took back ${sender.credits_owed} credit${sender.credits_owed === 1 ? '' : 's'} you had used: your next credit purchase settles them first`,
-      );
-    }
-    if (price > 0) {
-      const left = await changeCredits(trx, { memberId, amount: -price, reason: 'message' });
-      if (left === null) {
+  return retryOnConflict(() =>
+    db.transaction().execute(async (trx) => {
+      const starts = await startsConversation(trx, side.conversationId);
+      if (starts) await assertMayStartConversation(trx, config.brakes, memberId);
+      const sender = await findWallet(trx, memberId);
+      if (!sender) throw new Error(`member ${memberId} has no profile`);
+      const price = messageCredits(prices, { country: sender.country, paid: sender.paid });
+      let credits = sender.credits;
+      if (price > 0 && sender.credits_owed > 0) {
         throw new AppError(
           402,
-          'insufficient_credits',
-          `A message costs ${price} credit${price === 1 ? '' : 's'} and you have ${sender.credits}: buy credits to send it`,
+          'credits_owed',
+          `A refund took back ${sender.credits_owed} credit${sender.credits_owed === 1 ? '' : 's'} you had used: your next credit purchase settles them first`,
         );
       }
-      credits = left;
-    }
-    const held = await holdsDuplicateText(trx, config.brakes, {
-      senderId: memberId,
-      conversationId: side.conversationId,
-      fingerprint,
-    });
-    const row = await insertMessage(trx, {
-      conversationId: side.conversationId,
-      senderId: memberId,
-      text: body.text,
-      fingerprint,
-      held,
-      clientId: body.client_id,
-    });
-    if (starts) await markConversationStarted(trx, side.conversationId, memberId, row.created_at);
-    // One's own message is read; the other side's list shows the conversation again.
-    await markRead(trx, side.conversationId, memberId, row.id);
-    const own = toMessage(row, memberId);
-    await notifyMembers(trx, [memberId], { type: 'message', message: own });
-    // A held message reaches only its sender's tabs: no live event, notification or push.
-    if (!held) {
-      const message = toMessage(row);
-      await notifyMembers(trx, [side.otherMemberId], { type: 'message', message });
-      await onNewMessage(trx, side.otherMemberId, message);
-    }
-    if (price > 0) await notifyMembers(trx, [memberId], { type: 'user' });
-    return { message: own, credits };
-  });
+      if (price > 0) {
+        const left = await changeCredits(trx, { memberId, amount: -price, reason: 'message' });
+        if (left === null) {
+          throw new AppError(
+            402,
+            'insufficient_credits',
+            `A message costs ${price} credit${price === 1 ? '' : 's'} and you have ${sender.credits}: buy credits to send it`,
+          );
+        }
+        credits = left;
+      }
+      const held = await holdsDuplicateText(trx, config.brakes, {
+        senderId: memberId,
+        conversationId: side.conversationId,
+        fingerprint,
+      });
+      const row = await insertMessage(trx, {
+        conversationId: side.conversationId,
+        senderId: memberId,
+        text: body.text,
+        fingerprint,
+        held,
+        clientId: body.client_id,
+      });
+      if (starts) await markConversationStarted(trx, side.conversationId, memberId, row.created_at);
+      // One's own message is read; the other side's list shows the conversation again.
+      await markRead(trx, side.conversationId, memberId, row.id);
+      const own = toMessage(row, memberId);
+      await notifyMembers(trx, [memberId], { type: 'message', message: own });
+      // A held message reaches only its sender's tabs: no live event, notification or push.
+      if (!held) {
+        const message = toMessage(row);
+        await notifyMembers(trx, [side.otherMemberId], { type: 'message', message });
+        await onNewMessage(trx, side.otherMemberId, message);
+      }
+      if (price > 0) await notifyMembers(trx, [memberId], { type: 'user' });
+      return { message: own, credits };
+    }),
+  );
 }

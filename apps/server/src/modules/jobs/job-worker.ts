@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, OutboxKind } from '../../db/schema.js';
+import { isDatabaseUnavailable } from '../../lib/database-unavailable.js';
 import type { JobHandler, JobOutcome } from '../../lib/job-contract.js';
 import {
   claimNextJob,
@@ -143,7 +144,11 @@ export function startJobWorker(
       await runPeriodic();
       handled = await runOnce();
     } catch (error) {
-      if (!stopped) log.error({ err: error }, 'jobs: poll failed');
+      // A database that is down is said once a poll as a warning: it is the operator's
+      // outage, already answered 503 to members, not a fault of the jobs.
+      if (!stopped && isDatabaseUnavailable(error)) {
+        log.warn('jobs: poll failed, the database is unavailable');
+      } else if (!stopped) log.error({ err: error }, 'jobs: poll failed');
     }
     if (stopped) return;
     // A full batch means more may be waiting: go on at once, else wait for the next poll.

@@ -1,3 +1,4 @@
+import type { LiveEvent } from '@amora/shared/schemas/live';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Listen, Unlisten } from '../../db/listen.js';
 import { LIVE_CHANNEL, type LiveNotice } from './live-notify.js';
@@ -14,6 +15,8 @@ interface Connection {
   socket: LiveSocket;
 }
 
+const RESYNC = JSON.stringify({ type: 'resync' } satisfies LiveEvent);
+
 /** Close code for a session that ended: the app must not reconnect with it. */
 export const SESSION_ENDED_CODE = 4401;
 
@@ -29,7 +32,15 @@ export class LiveHub {
   constructor(private readonly log: FastifyBaseLogger) {}
 
   async start(listen: Listen): Promise<void> {
-    this.unlisten = await listen(LIVE_CHANNEL, (payload) => this.deliver(payload));
+    let listened = false;
+    this.unlisten = await listen(LIVE_CHANNEL, (payload) => this.deliver(payload), {
+      // Listening again after a lost connection (a database restart): whatever was
+      // notified meanwhile never reached these sockets, so each tab fetches what it shows.
+      onUp: () => {
+        if (listened) this.broadcast(RESYNC);
+        listened = true;
+      },
+    });
   }
 
   async stop(): Promise<void> {
@@ -66,6 +77,21 @@ export class LiveHub {
     return n;
   }
 
+  /** Sends one event to every socket open here. */
+  private broadcast(text: string): void {
+    for (const set of this.byMember.values()) {
+      for (const connection of set) this.send(connection, text);
+    }
+  }
+
+  private send(connection: Connection, text: string): void {
+    try {
+      connection.socket.send(text);
+    } catch (error) {
+      this.log.debug({ err: error }, 'live: send failed');
+    }
+  }
+
   private deliver(payload: string): void {
     let notice: LiveNotice;
     try {
@@ -84,13 +110,7 @@ export class LiveHub {
     }
     const text = JSON.stringify(notice.event);
     for (const memberId of notice.to) {
-      for (const connection of this.byMember.get(memberId) ?? []) {
-        try {
-          connection.socket.send(text);
-        } catch (error) {
-          this.log.debug({ err: error }, 'live: send failed');
-        }
-      }
+      for (const connection of this.byMember.get(memberId) ?? []) this.send(connection, text);
     }
   }
 }

@@ -29,7 +29,7 @@ export async function onNewLike(trx: Trx, likedId: number, likerId: number): Pro
 export async function onNewMessage(
   trx: Trx,
   recipientId: number,
-  message: { sender: number; conversation: number; text: string },
+  message: { id: number; sender: number; conversation: number; text: string },
 ): Promise<void> {
   await addMessageNotification(trx, recipientId, message.sender, message.conversation);
   await notifyMembers(trx, [recipientId], { type: 'notifications' });
@@ -38,6 +38,7 @@ export async function onNewMessage(
       kind: 'message',
       actor: message.sender,
       conversation: message.conversation,
+      message: message.id,
       preview: message.text.slice(0, 200),
     });
   }

@@ -11,6 +11,9 @@ export const pushJobSchema = z.discriminatedUnion('kind', [
     kind: z.literal('message'),
     actor: z.number().int(),
     conversation: z.number().int(),
+    /** The message's id: its push's Topic and tag, so a repeat replaces (jobs queued before
+     * issue 45 have none and fall back to the chat). */
+    message: z.number().int().optional(),
     preview: z.string(),
   }),
 ]);

@@ -20,7 +20,10 @@ export interface PushMessage {
   body: string;
   /** Same-origin path the notification opens. */
   url: string;
-  /** One notification per chat (or for likes), replaced by the next one. */
+  /**
+   * `message-<id>` for a message (also its Web Push Topic), `likes` for likes: a push sent
+   * twice (a job repeated after a crash) replaces its notification rather than adding one.
+   */
   tag: string;
   /** Unread messages plus new likes: the app icon's badge. */
   badge: number;
@@ -71,7 +74,7 @@ async function composePush(
   return {
     ...messagePushText(locale, actor.name, job.preview, gathered.count),
     url: `/chats/${job.conversation}`,
-    tag: `chat-${job.conversation}`,
+    tag: job.message === undefined ? `chat-${job.conversation}` : `message-${job.message}`,
     badge,
   };
 }
@@ -118,6 +121,7 @@ export async function deliverPushJob(
           TTL: TTL_SECONDS,
           vapidDetails: { subject: options.subject, ...vapid },
           urgency: parsed.data.kind === 'message' ? 'high' : 'normal',
+          // At most 32 URL-safe base64 characters (RFC 8030): `message-` and an id fit.
           topic: message.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
         },
       );

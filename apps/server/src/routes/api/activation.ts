@@ -88,6 +88,7 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
           'Activates the account the single-use token belongs to and redirects (302) to ' +
           '/activate/done, or to /activate/error for a missing, unknown, used or expired token.',
         querystring: activationLinkQuerySchema,
+        response: { 302: z.null().describe('302 to /activate/done or /activate/error') },
       },
     },
     async (request, reply) => {

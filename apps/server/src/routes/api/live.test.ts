@@ -1,4 +1,5 @@
 import { LIVE_PATH } from '@amora/shared/schemas/live';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openPostgres } from '../../db/postgres.js';
@@ -108,5 +109,34 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('two app instances', () 
       await app2.close();
       await second.close();
     }
+  });
+
+  it('tells every open tab to resync when it listens again after losing the database', async () => {
+    const a = await logInNewMember(t);
+    const b = await logInNewMember(t);
+    const tabs = [
+      await openLive(base, a.client.sessionCookie),
+      await openLive(base, a.client.sessionCookie),
+      await openLive(base, b.client.sessionCookie),
+    ];
+    // What a database restart does to this instance: every connection to it cut.
+    const admin = new pg.Client({ connectionString: t.testDb.url! });
+    await admin.connect();
+    try {
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity ' +
+          'where datname = current_database() and pid <> pg_backend_pid()',
+      );
+    } finally {
+      await admin.end();
+    }
+    await until(
+      () => tabs.every((tab) => tab.received.some((e) => e.type === 'resync')),
+      'a resync on every tab',
+    );
+    // Listening again: the next event arrives live.
+    await notifyMembers(t.db, [a.id], { type: 'likes' });
+    await until(() => tabs[0]!.received.some((e) => e.type === 'likes'), 'the next event');
+    for (const tab of tabs) tab.socket.close();
   });
 });

@@ -175,7 +175,7 @@ describe('Web Push', () => {
     await like(liker.client, me.id);
     const writer = await member({ name: 'Jonas' });
     const id = await chat(writer, me);
-    await send(writer.client, id, 'Hallo, wie geht es dir?');
+    const sent = (await send(writer.client, id, 'Hallo, wie geht es dir?')).json();
     const pushes = await pushesTo(sub.endpoint);
     // The badge is counted when a push goes out: by then, one new like and one message.
     // The worker sends both at once, so they may arrive in either order.
@@ -193,12 +193,45 @@ describe('Web Push', () => {
           title: 'Neue Nachricht von Jonas',
           body: 'Hallo, wie geht es dir?',
           url: `/chats/${id}`,
-          tag: `chat-${id}`,
+          tag: `message-${sent.message.id}`,
           badge: 2,
         },
       ]),
     );
     expect(push.received.at(-1)?.headers.authorization).toMatch(/^vapid t=/);
+  });
+
+  it('names the message as Topic and tag, the same on a repeat, so the repeat replaces', async () => {
+    const me = await member();
+    const sub = await subscribe(me.id);
+    const writer = await member({ name: 'Jonas' });
+    const id = await chat(writer, me);
+    const sent = (await send(writer.client, id, 'Hello there')).json();
+    const [job] = await t.db
+      .selectFrom('outbox')
+      .select(['kind', 'member_id', 'payload'])
+      .where('kind', '=', 'push')
+      .where('member_id', '=', me.id)
+      .execute();
+    // The job again, as after an instance died between the push and marking it done.
+    await t.db
+      .insertInto('outbox')
+      .values({ ...job!, payload: JSON.stringify(job!.payload) })
+      .execute();
+    const path = new URL(sub.endpoint).pathname;
+    await pushesTo(sub.endpoint);
+    const arrived = push.received.filter((p) => p.path === path);
+    expect(arrived).toHaveLength(2);
+    for (const received of arrived) {
+      expect(received.headers.topic).toBe(`message-${sent.message.id}`);
+      expect(received.payload.tag).toBe(`message-${sent.message.id}`);
+    }
+    // A later message in the chat is a new notification: its own Topic and tag.
+    const next = (await send(writer.client, id, 'Are you there?')).json();
+    await pushesTo(sub.endpoint);
+    expect(push.received.filter((p) => p.path === path).at(-1)?.headers.topic).toBe(
+      `message-${next.message.id}`,
+    );
   });
 
   it('carries the badge the open app shows: the lists’ unread messages and new likes', async () => {

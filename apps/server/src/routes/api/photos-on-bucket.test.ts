@@ -193,8 +193,9 @@ describe('photos on an S3-compatible bucket', () => {
     await s3.stop();
     try {
       const res = await upload(m, 200);
-      expect(res.statusCode).toBe(500);
-      expect(res.json().error.code).toBe('internal');
+      // The store's refusal is an outage of ours, said as one: try again in a moment.
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('unavailable');
     } finally {
       await s3.restart();
     }

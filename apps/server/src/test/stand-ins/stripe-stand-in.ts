@@ -64,6 +64,11 @@ export interface StripeStandInOptions {
   livemode?: boolean;
   /** A refund created through the API sends `charge.refunded` as Stripe does (default true). */
   refundEvents?: boolean;
+  /**
+   * Delivers an event again after these pauses while the endpoint gives no 2xx, as Stripe
+   * retries for three days (each attempt signed anew); by default one attempt only.
+   */
+  retryDelaysMs?: readonly number[];
 }
 
 type SignatureKind = Delivery['signature'];
@@ -270,8 +275,39 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   };
 
   const sendEvent: StripeStandIn['sendEvent'] = async (type, object, signature = 'valid') => {
-    if (!stand.webhookUrl) throw new Error('The Stripe stand-in has no webhook URL');
     const { payload, header, event } = signedEvent(type, object, signature);
+    const first = await deliver(payload, header, event, signature);
+    const delays = options.retryDelaysMs ?? [];
+    if (!delivered(first) && delays.length > 0) {
+      const retries = (async () => {
+        for (const delay of delays) {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          const again =
+            signature === 'none'
+              ? undefined
+              : signer.webhooks.generateTestHeaderString({
+                  payload,
+                  secret: signature === 'valid' ? options.webhookSecret : 'whsec_not_the_secret',
+                });
+          if (delivered(await deliver(payload, again, event, signature))) return;
+        }
+      })();
+      pending.add(retries);
+      void retries.finally(() => pending.delete(retries));
+    }
+    return first;
+  };
+
+  const delivered = (delivery: Delivery) => delivery.status >= 200 && delivery.status < 300;
+
+  /** One attempt at delivering an event, recorded in `deliveries`. */
+  const deliver = async (
+    payload: string,
+    header: string | undefined,
+    event: Delivery['event'],
+    signature: SignatureKind,
+  ): Promise<Delivery> => {
+    if (!stand.webhookUrl) throw new Error('The Stripe stand-in has no webhook URL');
     let delivery: Delivery;
     try {
       const response = await fetch(stand.webhookUrl, {
@@ -282,6 +318,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
           ...(header ? { 'stripe-signature': header } : {}),
         },
         body: payload,
+        // Stripe gives up on an attempt that has no answer within seconds.
+        signal: AbortSignal.timeout(10_000),
       });
       delivery = { event, signature, status: response.status, body: await response.text() };
     } catch (error) {

@@ -207,6 +207,12 @@ describe('campaign codes', () => {
     const row = created.json();
     expect(row).toMatchObject({ code, percent: 20, paused: false, uses: 0, max_uses: 100 });
     expect(row.valid_until).toBe('2099-12-31T23:59:59.999Z');
+    // A day that has the shape but is not on the calendar is the admin's typo, not a 500.
+    for (const valid_until of ['2099-13-01', '2099-02-30']) {
+      const typo = await update({ id: row.id, valid_until });
+      expect(typo.statusCode, valid_until).toBe(400);
+      expect(typo.json().error.fields).toHaveProperty('valid_until');
+    }
     const again = await create({
       code,
       percent: 5,

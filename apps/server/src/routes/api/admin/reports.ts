@@ -72,6 +72,10 @@ export const staffReportRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `403 forbidden where the report is not listed to the caller. ${STAFF_RULES}`,
         querystring: z.object({ id: z.coerce.number().int().positive() }),
         produces: ['image/jpeg'],
+        response: {
+          200: z.unknown().describe('The JPEG bytes'),
+          ...staffErrors,
+        },
       },
     },
     async (request, reply) => {
