@@ -58,6 +58,9 @@ function commonErrors(
   if (route.config?.providerCallback !== true) {
     errors[429] = errorAnswer('rate_limited: too many calls from this address');
   }
+  // While the database or the media store cannot be reached (lib/database-unavailable.ts),
+  // with Retry-After: a client tries again later.
+  errors[503] = errorAnswer('unavailable: the database or the media store cannot be reached');
   return errors;
 }
 
