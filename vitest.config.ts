@@ -37,6 +37,8 @@ const systemTests = [
   'e2e/server-lifecycle.test.ts',
   'e2e/pwa.test.ts',
   'e2e/chat-two-instances.test.ts',
+  // The built server's traces to a local OTLP receiver, and its metrics port (issue 47).
+  'e2e/traces.test.ts',
   // Drills: an instance killed, the database restarted, a backup restored (issue 45).
   'e2e/drills/**/*.test.ts',
 ];

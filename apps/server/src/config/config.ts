@@ -98,6 +98,11 @@ const envSchema = z.object({
   MODE: z.enum(['demo', 'production']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  // Prometheus metrics on a listener of their own (decision 060): unset, none.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Traces go here over OTLP/HTTP (read by the telemetry bootstrap, checked here too).
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -125,6 +130,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  // How long a link to a private picture (a flagged original, report evidence) works once
+  // issued (decision 059): long enough to load, short enough that a shared one soon dies.
+  MEDIA_LINK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   WEB_DIST: z.string().min(1).optional(),
   // Demo: 300 fictional members on first start; production: none (and none allowed).
   SEED_MEMBERS: z.coerce.number().int().min(0).max(1_000_000).optional(),
@@ -348,6 +356,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     ],
     port: e.PORT,
     host: e.HOST,
+    /** The Prometheus listener (null: off). */
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    /** Where traces are exported (null: no tracing loaded). */
+    otelEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     dataDir,
@@ -355,6 +367,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadsDir: resolve(e.UPLOADS_DIR ?? `${dataDir}/uploads`),
     /** Where "download my data" files wait for their download (a day at most). */
     exportsDir: resolve(`${dataDir}/exports`),
+    /** Where pictures only the app's check may hand out live with MEDIA_STORE=local. */
+    privateDir: resolve(`${dataDir}/private`),
+    /** The life of a link to a private picture, in seconds (decision 059). */
+    mediaLinkSeconds: e.MEDIA_LINK_SECONDS,
     /** Where photos and exports live: these folders, or a bucket (decision 057). */
     media:
       e.MEDIA_STORE === 's3'

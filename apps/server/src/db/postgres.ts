@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { poolSources } from '../lib/metrics.js';
 import { DATE, type DatabaseHandle, INT8, keepText, parseInt8 } from './handle.js';
 import { postgresListen } from './postgres-listen.js';
 import type { Database } from './schema.js';
@@ -22,10 +23,17 @@ export function openPostgres(connectionString: string, max = 10): DatabaseHandle
     dialect: new PostgresDialect({ pool: poolWithAfterWrite(pool, afterWrite) }),
   });
   registerAfterWriteHooks(db, afterWrite);
+  const removeSource = poolSources.add(() => ({
+    inUse: pool.totalCount - pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   return {
     db,
     kind: 'postgres',
     listen: postgresListen(connectionString),
-    close: () => db.destroy(),
+    close: () => {
+      removeSource();
+      return db.destroy();
+    },
   };
 }

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { addressKey } from '../lib/client-address.js';
 import { isUnder } from '../lib/route-path.js';
+import { bucketOrigin } from '../modules/media/private-links.js';
 import { readStoredSettings } from '../modules/site/site.repository.js';
 
 /**
@@ -41,7 +42,6 @@ function contentSecurityPolicy(images: readonly string[]): string {
 }
 
 const CSP = 'content-security-policy';
-const BASE_POLICY = contentSecurityPolicy([]);
 
 /** The origin of an absolute `cdn_prefix` (a CDN, a bucket's address); null for a path of ours. */
 function cdnOrigin(cdnPrefix: string): string | null {
@@ -56,13 +56,17 @@ function cdnOrigin(cdnPrefix: string): string | null {
 /** Security headers, compression, cookies and the per-address call limit. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
+  // With a bucket, private pictures load from its presigned links (decision 059).
+  const bucket = bucketOrigin(config.media);
+  const ownImages = bucket ? [bucket] : [];
+  const BASE_POLICY = contentSecurityPolicy(ownImages);
   // The policy of pages whose pictures come from a CDN or a bucket, made once per origin.
   const withCdn = new Map<string, string>();
   const cdnPolicy = (origin: string) => {
     let policy = withCdn.get(origin);
     if (policy === undefined) {
       if (withCdn.size >= 8) withCdn.clear();
-      policy = contentSecurityPolicy([origin]);
+      policy = contentSecurityPolicy([...new Set([...ownImages, origin])]);
       withCdn.set(origin, policy);
     }
     return policy;

@@ -52,3 +52,10 @@ export const imageRevealResponseSchema = z.object({
   image: z.object({ id: z.number().int(), filename: z.string(), thumb_filename: z.string() }),
 });
 export type ImageRevealResponse = z.infer<typeof imageRevealResponseSchema>;
+
+/** A private picture by what it is kept for and its id (decision 059). */
+export const privateMediaQuerySchema = z.object({
+  purpose: z.enum(['flagged_original']),
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export type PrivateMediaQuery = z.infer<typeof privateMediaQuerySchema>;

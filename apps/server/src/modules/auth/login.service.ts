@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
+import { loginFailures } from '../../lib/metrics.js';
 import { findMemberByEmail } from '../members/member.repository.js';
 import { verifyPassword } from './password.js';
 import { attemptPassword, type LoginLimits } from './password-attempts.js';
@@ -30,7 +31,10 @@ export async function checkCredentials(
     options.limits,
   );
   const member = found;
-  if (!ok || !member) throw unauthorized();
+  if (!ok || !member) {
+    loginFailures.inc();
+    throw unauthorized();
+  }
   // Only after the password: the reason is for the account's owner.
   if (member.status === 'banned') {
     throw new AppError(

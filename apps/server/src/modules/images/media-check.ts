@@ -7,7 +7,9 @@ import {
   uploadReferences,
 } from './image-names.repository.js';
 
-type StoreName = keyof MediaStores;
+// The private store is not compared yet: no row names its objects until flagged originals
+// move into it (decision 059).
+type StoreName = Exclude<keyof MediaStores, 'private'>;
 
 export interface CheckReport {
   /** Objects listed per store. */

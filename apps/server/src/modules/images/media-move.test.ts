@@ -106,7 +106,7 @@ describe('npm run media -- move and check, from a local demo database into a buc
     const lines: string[] = [];
     const log = (line: string) => lines.push(line);
     // The connection drops after three objects.
-    const broken = { uploads: breaksAfter(bucket.uploads, 3), exports: bucket.exports };
+    const broken = { ...bucket, uploads: breaksAfter(bucket.uploads, 3) };
     await expect(
       moveMedia({ db: testDb.db, from: local, to: broken, log, concurrency: 1 }),
     ).rejects.toThrow(/socket hang up/);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
+import { photoScreeningDuration } from '../../lib/metrics.js';
 import { processPhotoClassifier } from '../images/nsfw-classifier.js';
 import { photoScreeningJobHandler } from '../images/photo-screening.js';
 import { mailJobHandler } from '../mail/mail-job.js';
@@ -13,6 +14,7 @@ import { dataExportJobHandler } from '../privacy/data-export.service.js';
 import { vapidSubject } from '../push/push-delivery.js';
 import { pushJobHandler } from '../push/push-job.js';
 import { type JobWorker, type JobWorkerOptions, startJobWorker } from './job-worker.js';
+import { timed } from './timed-handler.js';
 
 /** What a test (or a second worker) may set differently from the instance's configuration. */
 export interface AppJobWorkerOptions
@@ -40,13 +42,16 @@ export function startAppJobWorker(
   const storage = media.uploads;
   const transport = options.transport ?? createMailTransport(config);
   const screening = config.photoScreening.enabled && {
-    photo_screen: photoScreeningJobHandler({
-      db,
-      storage,
-      classifier: processPhotoClassifier(),
-      threshold: config.photoScreening.threshold,
-      log,
-    }),
+    photo_screen: timed(
+      photoScreeningJobHandler({
+        db,
+        storage,
+        classifier: processPhotoClassifier(),
+        threshold: config.photoScreening.threshold,
+        log,
+      }),
+      photoScreeningDuration,
+    ),
   };
   return startJobWorker(
     db,

@@ -103,3 +103,25 @@ export async function markJobFailed(
 export async function deleteJob(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('outbox').where('id', '=', id).execute();
 }
+
+/** Due jobs not yet done per kind, and how long the oldest has waited (read on a scrape). */
+export async function waitingJobsByKind(
+  db: Kysely<Database>,
+): Promise<Array<{ kind: string; waiting: number; oldestSeconds: number }>> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select([
+      'kind',
+      sql<number>`count(*)::int`.as('waiting'),
+      sql<number>`extract(epoch from now() - min(run_after))::float8`.as('oldestSeconds'),
+    ])
+    .where('status', 'in', ['pending', 'sending'])
+    .where('run_after', '<=', sql<Date>`now()`)
+    .groupBy('kind')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    waiting: Number(r.waiting),
+    oldestSeconds: Number(r.oldestSeconds),
+  }));
+}

@@ -1,6 +1,7 @@
 import type { LiveEvent } from '@amora/shared/schemas/live';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Listen, Unlisten } from '../../db/listen.js';
+import { liveLag } from '../../lib/metrics.js';
 import { LIVE_CHANNEL, type LiveNotice } from './live-notify.js';
 
 /** The part of a WebSocket the hub uses. */
@@ -100,6 +101,8 @@ export class LiveHub {
       this.log.warn('live: unreadable notification');
       return;
     }
+    // Clocks of instances differ a little; a lag of seconds is what the series is for.
+    if (typeof notice.at === 'number') liveLag.observe(Math.max(0, Date.now() - notice.at) / 1000);
     if ('sessionsEnded' in notice) {
       for (const sessionId of notice.sessionsEnded) {
         for (const connection of this.bySession.get(sessionId) ?? []) {

@@ -6,13 +6,18 @@ import type { Database } from '../../db/schema.js';
 export const LIVE_CHANNEL = 'amora_live';
 
 /** What travels through NOTIFY: an event for some members, or sessions that ended. */
-export type LiveNotice = { to: number[]; event: LiveEvent } | { sessionsEnded: string[] };
+export type LiveNotice = ({ to: number[]; event: LiveEvent } | { sessionsEnded: string[] }) & {
+  /** When it was sent (ms since the epoch), for the live-lag series; 14 bytes of the cap. */
+  at?: number;
+};
 
-/** NOTIFY carries at most 8000 bytes; a bigger notice is sent as a hint to refetch. */
+/** NOTIFY carries at most 8000 bytes (with room for `at`); a bigger notice is sent as a hint to refetch. */
 const MAX_PAYLOAD = 7900;
 
 async function notify(db: Kysely<Database> | Transaction<Database>, notice: LiveNotice) {
-  await sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`.execute(db);
+  await sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ ...notice, at: Date.now() })})`.execute(
+    db,
+  );
 }
 
 /**

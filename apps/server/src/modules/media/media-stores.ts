@@ -7,16 +7,18 @@ import {
   type MediaStores,
   type ObjectStore,
   PHOTO_CACHE_CONTROL,
+  PRIVATE_CACHE_CONTROL,
 } from './object-store.js';
 
-type MediaConfig = Pick<AppConfig, 'media' | 'uploadsDir' | 'exportsDir'>;
+type MediaConfig = Pick<AppConfig, 'media' | 'uploadsDir' | 'exportsDir' | 'privateDir'>;
 
 /** The store is there but this start cannot use it: the message names the variable. */
 export class MediaStoreUnusableError extends Error {}
 
 /**
- * The deployment's stores: the local folders, or one bucket with `uploads/` and `exports/`
- * (a CDN in front serves `uploads/` only). The SDK loads only for a bucket, so a start on
+ * The deployment's stores: the local folders, or one bucket with `uploads/`, `exports/` and
+ * `private/` (a CDN in front serves `uploads/` only; the bucket itself answers nobody
+ * without a signature). The SDK loads only for a bucket, so a start on
  * local folders does not pay for it.
  */
 export async function createMediaStores(config: MediaConfig): Promise<MediaStores> {
@@ -25,6 +27,7 @@ export async function createMediaStores(config: MediaConfig): Promise<MediaStore
     return {
       uploads: new LocalObjectStore(config.uploadsDir),
       exports: new LocalObjectStore(config.exportsDir),
+      private: new LocalObjectStore(config.privateDir),
     };
   }
   const [{ S3Client }, { S3ObjectStore }] = await Promise.all([
@@ -43,6 +46,7 @@ export async function createMediaStores(config: MediaConfig): Promise<MediaStore
   return {
     uploads: new S3ObjectStore(client, media.bucket, 'uploads/', PHOTO_CACHE_CONTROL),
     exports: new S3ObjectStore(client, media.bucket, 'exports/', EXPORT_CACHE_CONTROL),
+    private: new S3ObjectStore(client, media.bucket, 'private/', PRIVATE_CACHE_CONTROL),
   };
 }
 
@@ -73,7 +77,7 @@ export async function probeMediaStores(stores: MediaStores, config: MediaConfig)
   const media = config.media;
   const name = `probe-${hostname().replace(/[^A-Za-z0-9-]/g, '-')}-${process.pid}-${randomBytes(4).toString('hex')}`;
   const written = randomBytes(16);
-  for (const store of [stores.uploads, stores.exports] as ObjectStore[]) {
+  for (const store of [stores.uploads, stores.exports, stores.private] as ObjectStore[]) {
     try {
       await store.put(name, written, 'application/octet-stream');
       const read = await store.get(name);

@@ -53,10 +53,21 @@ export const PHOTO_CACHE_CONTROL = 'public, max-age=600';
 /** Exports are a member's data: nobody on the way keeps a copy. */
 export const EXPORT_CACHE_CONTROL = 'private, no-store';
 
-/** The two stores of one deployment. */
+/**
+ * Pictures with no public address (decision 059): no CDN or shared cache keeps one, and a
+ * presigned link to one says so itself.
+ */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** The stores of one deployment. */
 export interface MediaStores {
   uploads: ObjectStore;
   exports: ObjectStore;
+  /**
+   * Pictures only the app's check hands out (decision 059): never under `cdn_prefix`,
+   * read through a short-lived link from `modules/media/private-links.ts`.
+   */
+  private: ObjectStore;
 }
 
 export class ObjectNotFoundError extends Error {

@@ -25,14 +25,16 @@ const statusOf = (err: unknown) =>
  */
 export class S3ObjectStore implements ObjectStore {
   constructor(
-    private readonly client: S3Client,
+    /** Also signs links to private objects (`private-links.ts`). */
+    readonly client: S3Client,
     readonly bucket: string,
     readonly prefix: string,
     /** Sent with each object, for a CDN in front of the bucket. */
     private readonly cacheControl: string,
   ) {}
 
-  private key(name: string): string {
+  /** The object's key in the bucket; refuses a name that is not flat. */
+  key(name: string): string {
     checkObjectName(name);
     return `${this.prefix}${name}`;
   }

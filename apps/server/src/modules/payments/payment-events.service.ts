@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Mode } from '../../config/mode.js';
 import type { Database, PaymentEventOutcome } from '../../db/schema.js';
 import { textLocale } from '../../lib/locale-text.js';
+import { paymentEvents } from '../../lib/metrics.js';
 import { changeCredits } from '../credits/credit-ledger.repository.js';
 import { notifyMembers } from '../live/live-notify.js';
 import { enqueueMail } from '../mail/mail-outbox.repository.js';
@@ -93,6 +94,7 @@ export async function applyPaymentReport(
     });
     return { outcome: applied.outcome, orderId, status: applied.status } satisfies ApplyResult;
   });
+  paymentEvents.inc({ outcome: result.outcome });
   const level = result.outcome === 'applied' || result.outcome === 'replay' ? 'info' : 'warn';
   options.log[level](
     {
