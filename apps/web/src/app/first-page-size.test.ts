@@ -33,7 +33,8 @@ const BEFORE_USE_BROTLI_BYTES = 4 * 1024;
  */
 const STYLES_BROTLI_BYTES = 14 * 1024;
 const BUDGET_BROTLI_BYTES: Record<string, number> = {
-  '/': 160 * 1024,
+  // 161: the resync handling and the outbox's logout (issues 44, 45) put it at 160 KiB ± 50 B.
+  '/': 161 * 1024,
   '/login': 148 * 1024,
   '/landers/video/x': 162 * 1024,
   '/pricing': 161 * 1024,
