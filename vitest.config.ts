@@ -12,6 +12,9 @@ const pureServerTests = [
   'apps/server/src/lib/client-address.test.ts',
   'apps/server/src/lib/transaction-retry.test.ts',
   'apps/server/src/plugins/page-preloads.test.ts',
+  // The face check's model on pictures and the pose drawings (issue 48): no database.
+  'apps/server/src/modules/verification/face-detector.test.ts',
+  'apps/server/src/modules/verification/poses.test.ts',
 ];
 
 const apiProject = (name: string, kind: 'pglite' | 'postgres') => ({

@@ -73,6 +73,7 @@ export const MODULE_ORDER = [
   'cams',
   'demo',
   'staff',
+  'verification',
   'jobs',
   'backup',
 ];

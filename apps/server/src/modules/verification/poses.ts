@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { SERVER_ROOT } from '../../server-root.js';
+
+/**
+ * The poses a verification selfie may be asked for (issue 48). An id names the drawing
+ * (`poses/<id>.svg`, our own) and the member's instruction (`verification.poses.<id>` in the
+ * web app's locales), and is stored with a request: ids never change; retire one by leaving
+ * it out of the choice, never by renaming it.
+ */
+export const POSES = [
+  'hand_on_head',
+  'thumb_up',
+  'peace',
+  'hand_on_chin',
+  'point_up',
+  'wave',
+  'ok_sign',
+  'hand_on_heart',
+] as const;
+export type PoseId = (typeof POSES)[number];
+
+export const isPoseId = (value: string): value is PoseId =>
+  (POSES as readonly string[]).includes(value);
+
+// Beside the source: tsc copies no SVG to dist/, and the bundle's chunks sit deeper still.
+const DRAWINGS = new URL('src/modules/verification/poses/', SERVER_ROOT);
+const drawings = new Map<PoseId, Promise<string>>();
+
+/**
+ * A pose's drawing as SVG text: a person's head and shoulders making the pose, square,
+ * stroked in the app's ink (light in the dark colour mode). Its `<title>` is English and
+ * names the file only: shown to a member, as an `<img>`, it takes the instruction in the
+ * member's language as its alternative text.
+ */
+export function poseSvg(id: PoseId): Promise<string> {
+  let drawing = drawings.get(id);
+  if (!drawing) {
+    drawing = readFile(new URL(`${id}.svg`, DRAWINGS), 'utf8');
+    drawings.set(id, drawing);
+    drawing.catch(() => drawings.delete(id));
+  }
+  return drawing;
+}
+
+/** A pose's drawing as a `data:` address, for an `<img>` (the pages' `img-src` allows it). */
+export async function poseDataUrl(id: PoseId): Promise<string> {
+  return `data:image/svg+xml;base64,${Buffer.from(await poseSvg(id)).toString('base64')}`;
+}
