@@ -19,6 +19,7 @@ const photo = () =>
 interface OwnImage {
   id: number;
   filename: string;
+  thumb_url?: string;
 }
 
 async function member(name: string) {
@@ -35,7 +36,7 @@ async function member(name: string) {
 }
 
 describe('photo screening in the browser', () => {
-  it('shows "checking", then the blurred copy to others, which a member reveals and a hideNudity search leaves out', async () => {
+  it('shows "checking", then the blurred copy to others, which a member chooses to see through the app’s link and a hideNudity search leaves out', async () => {
     const owner = await member('Olivia');
     await owner.page.goto(app.url('/profile'));
     const photos = owner.page.getByRole('region', { name: 'Photos' });
@@ -71,16 +72,21 @@ describe('photo screening in the browser', () => {
     expect(visitorSrc).not.toContain(original.filename);
     await visitor.context.close();
 
-    // Another member reveals it.
-    const other = await member('Noah');
-    await other.page.goto(app.url(`/members/${owner.id}`));
-    await other.page.getByText('This photo may show nudity.').waitFor();
-    const main = other.page.locator('figure.member-photo img').first();
-    expect(await main.getAttribute('src')).not.toContain(original.filename);
-    await other.page.getByRole('button', { name: 'Show photo' }).click();
-    await expect.poll(() => main.getAttribute('src')).toContain(original.filename);
+    // The original has no public address (decision 059): the owner sees it through the
+    // app's checked link, and its name under /uploads/ finds nothing.
+    const ownerPhoto = owner.page.getByRole('region', { name: 'Photos' }).locator('img').first();
+    await expect
+      .poll(() => ownerPhoto.getAttribute('src'))
+      .toBe(`/api/private-media.php?purpose=flagged_original&id=${original.id}&size=thumb`);
+    await expect
+      .poll(() => ownerPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(
+      (await owner.context.request.get(app.url(`/uploads/${original.filename}`))).status(),
+    ).toBe(404);
 
-    // Their search (hideNudity, from their setting) shows Olivia without the photo.
+    // Another member's search (hideNudity, from their setting) shows Olivia without the photo.
+    const other = await member('Noah');
     const searches: string[] = [];
     other.page.on('request', (r) => {
       if (r.url().includes('/api/search.php')) searches.push(r.url());
@@ -94,22 +100,44 @@ describe('photo screening in the browser', () => {
     expect(await card.locator('.member-photo-empty').count()).toBe(1);
     expect(await card.locator('img').count()).toBe(0);
 
-    // Choosing to see flagged photos shows it plainly.
+    // On the profile, showing it is the choice to see such photos, said before it is made.
+    await other.page.goto(app.url(`/members/${owner.id}`));
+    await other.page.getByText('This photo may show nudity.').waitFor();
+    const main = other.page.locator('figure.member-photo img').first();
+    expect(await main.getAttribute('src')).not.toContain('private-media');
+    const show = other.page.getByRole('button', { name: 'Show such photos' });
+    await expect
+      .poll(() =>
+        show
+          .getAttribute('aria-describedby')
+          .then((id) => other.page.locator(`[id="${id}"]`).innerText()),
+      )
+      .toContain('Show flagged photos without blur');
+    await show.click();
+    await expect
+      .poll(() => main.getAttribute('src'))
+      .toBe(`/api/private-media.php?purpose=flagged_original&id=${original.id}`);
+    await expect
+      .poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await other.page.getByText('This photo may show nudity.').count()).toBe(0);
+
+    // The choice is the setting: on in their profile, and turning it off blurs it again.
     await other.page.goto(app.url('/profile#photo-settings'));
-    // The switch takes the member's saved setting once the page has loaded it.
     await other.page.waitForLoadState('networkidle');
-    await other.page.getByLabel('Show flagged photos without blur').check();
+    const setting = other.page.getByLabel('Show flagged photos without blur');
+    expect(await setting.isChecked()).toBe(true);
+    await setting.uncheck();
     await expect
       .poll(async () => {
         const res = await other.context.request.get(app.url('/api/user.php'));
         return (await res.json()).user.settings.show_flagged_photos;
       })
-      .toBe(true);
+      .toBe(false);
     await other.page.goto(app.url(`/members/${owner.id}`));
-    await expect
-      .poll(() => other.page.locator('figure.member-photo img').first().getAttribute('src'))
-      .toContain(original.filename);
-    expect(await other.page.getByText('This photo may show nudity.').count()).toBe(0);
+    await other.page.getByText('This photo may show nudity.').waitFor();
+    const link = `/api/private-media.php?purpose=flagged_original&id=${original.id}`;
+    expect((await other.context.request.get(app.url(link))).status()).toBe(404);
     await owner.context.close();
     await other.context.close();
   });

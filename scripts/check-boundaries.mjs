@@ -74,6 +74,7 @@ export const MODULE_ORDER = [
   'demo',
   'staff',
   'verification',
+  'private-media',
   'jobs',
   'backup',
 ];

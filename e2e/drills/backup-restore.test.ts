@@ -57,6 +57,8 @@ async function seed(env: Record<string, string>) {
     await handle.close();
   }
   await stores.exports.put('drill-export.zip', randomBytes(4096), 'application/zip');
+  // A private picture (decision 059): a report's photo copy, with no public address.
+  await stores.private.put('evidence-drill.webp', randomBytes(2048), 'image/webp');
 }
 
 /** Every table's rows (an md5 of them in a fixed order) and every object's bytes. */
@@ -82,7 +84,7 @@ async function contents(env: Record<string, string>) {
   }
   const stores: MediaStores = await createMediaStores(config);
   const objects: Record<string, string> = {};
-  for (const store of ['uploads', 'exports'] as const) {
+  for (const store of ['uploads', 'exports', 'private'] as const) {
     for await (const { name } of stores[store].list()) {
       objects[`${store}/${name}`] = (await stores[store].get(name)).toString('base64');
     }
@@ -101,6 +103,7 @@ async function drill(source: Env, target: Env, refusal: { env: Env; names: RegEx
   expect(
     Object.keys(before.objects).filter((n) => n.startsWith('uploads/')).length,
   ).toBeGreaterThan(3);
+  expect(before.objects['private/evidence-drill.webp']).toBeDefined();
 
   const dir = join(work, `backup-${source.DATA_DIR?.split('/').pop()}`);
   const backup = await command('backup', dir, source);
@@ -139,7 +142,7 @@ describe('backup and restore drill (issue 45)', () => {
       { DATA_DIR: join(work, 'pglite-target') },
       {
         env: source,
-        names: /The uploads store \(.*pglite-source\/uploads .*\) is not empty/,
+        names: /The uploads store \(.*pglite-source\/uploads, .*\) is not empty/,
       },
     );
     console.log(`backup-restore drill, PGlite and local folders: ${seconds.toFixed(1)} s`);

@@ -1,6 +1,6 @@
 // `npm run backup -- DIR` (run it with the same environment as the server): writes the
 // database (PGlite's data-dir tarball, or a custom-format pg_dump) and every object of the
-// uploads and exports stores into DIR, with manifest.json (rows per table, a sha256 per
+// uploads, private and exports stores into DIR, with manifest.json (rows per table, a sha256 per
 // object). A PGlite database needs the server stopped; PostgreSQL may keep serving.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -78,7 +78,8 @@ try {
   out(
     `Backed up the ${kind} database (${Object.keys(database.rowCounts).length} tables, ` +
       `${rows} rows, migration ${database.migration}), ${Object.keys(media.uploads).length} ` +
-      `uploads and ${Object.keys(media.exports).length} exports into ${dir} in ` +
+      `uploads, ${Object.keys(media.private).length} private pictures and ` +
+      `${Object.keys(media.exports).length} exports into ${dir} in ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s.`,
   );
   if (kind === 'postgres') {

@@ -14,7 +14,7 @@ import {
 } from './modules/media/media-stores.js';
 
 const USAGE =
-  'Usage: npm run media -- move    copy the local uploads and pending exports into the bucket\n' +
+  'Usage: npm run media -- move    copy the local uploads, private pictures and pending exports into the bucket\n' +
   '       npm run media -- check   list rows whose object is missing and objects no row names\n';
 
 const command = process.argv[2];
@@ -59,7 +59,8 @@ try {
     for (const name of moved.absent) out(`not in ${config.exportsDir}: ${name}`);
     out(
       `${moved.copied} copied, ${moved.present} were in bucket ${bucket} already. ` +
-        `Nothing local was removed: remove ${config.uploadsDir} and ${config.exportsDir} ` +
+        `Nothing local was removed: remove ${config.uploadsDir}, ${config.privateDir} and ` +
+        `${config.exportsDir} ` +
         'once `npm run media -- check` (with MEDIA_STORE=s3) reports nothing missing.',
     );
   } else {

@@ -56,7 +56,7 @@ try {
   const where =
     config.media.kind === 's3'
       ? `bucket ${config.media.bucket}`
-      : `${config.uploadsDir} and ${config.exportsDir}`;
+      : `${config.uploadsDir}, ${config.privateDir} and ${config.exportsDir}`;
   await assertStoresEmpty(stores, where);
 
   const started = performance.now();

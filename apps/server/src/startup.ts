@@ -7,11 +7,13 @@ import { migrateToLatest } from './db/migrate.js';
 import { eraseDeletedAddresses } from './modules/account/erased-email.js';
 import { pruneFailures } from './modules/auth/login-failures.repository.js';
 import { hashPassword } from './modules/auth/password.js';
+import { moveFlaggedOriginals } from './modules/images/private-originals.js';
 import { pruneHourlyCounters } from './modules/limits/hourly-counter.repository.js';
 import type { MediaStores } from './modules/media/object-store.js';
 import { seedConfiguredCodes } from './modules/payments/discounts.js';
 import { pruneExports } from './modules/privacy/data-export.service.js';
 import { pruneByRetention } from './modules/retention/retention.js';
+import { moveReportEvidence } from './modules/safety/evidence-move.js';
 import { pruneClosedReports } from './modules/safety/reports.repository.js';
 import { ensureDemoAccount } from './modules/seed/demo-account.js';
 import { ensureDemoAdmin } from './modules/seed/demo-admin.js';
@@ -61,6 +63,9 @@ export async function prepareData(
   if (erased > 0) log.info({ accounts: erased }, 'addresses of deleted accounts erased');
   await seedConfiguredCodes(db, config.discounts.seeded);
   await pruneExpiredRecords(db, media);
+  // What earlier versions kept with a public address or in rows moves to the private store.
+  await moveFlaggedOriginals(db, media, log);
+  await moveReportEvidence(db, media.private, log);
 
   if (config.mode === 'production') {
     const demo = await countDemoData(db);

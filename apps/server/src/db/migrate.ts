@@ -29,6 +29,7 @@ import * as banEvasion from './migrations/2026112901-ban-evasion.js';
 import * as discountReservations from './migrations/2026112902-discount-reservations.js';
 import * as mediaDelete from './migrations/2026112903-media-delete.js';
 import * as repeatableSends from './migrations/2026112905-repeatable-sends.js';
+import * as privateMedia from './migrations/2026112906-private-media.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112902-discount-reservations': discountReservations,
   '2026112903-media-delete': mediaDelete,
   '2026112905-repeatable-sends': repeatableSends,
+  '2026112906-private-media': privateMedia,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

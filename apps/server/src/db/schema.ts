@@ -88,6 +88,11 @@ export interface ImagesTable {
   /** The blurred copies of a flagged photo, under names of their own. */
   blurred_filename: ColumnType<string | null, string | null | undefined, string | null>;
   blurred_thumb_filename: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The original and its thumbnail are in the private store (a flagged photo, decision 059):
+   * they have no public address and are read through `/api/private-media.php`.
+   */
+  original_private: ColumnType<boolean, boolean | undefined, boolean>;
   /** When staff approved the photo; null while it waits in the photo queue. */
   reviewed_at: NullableTimestamp;
   reviewed_by: ColumnType<number | null, number | null | undefined, number | null>;
@@ -220,8 +225,10 @@ export interface ReportsTable {
   image_id: number | null;
   /** The conversation's newest messages at the time of the report. */
   evidence_messages: ColumnType<EvidenceMessage[] | null, string | null | undefined, string | null>;
-  /** A copy of the reported photo as stored (JPEG). */
+  /** A copy of the reported photo as earlier versions kept it; moved to `evidence_object` at start. */
   evidence_image: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  /** The private object holding a copy of the reported photo (decision 059). */
+  evidence_object: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
   created_at: Timestamp;
   closed_at: NullableTimestamp;

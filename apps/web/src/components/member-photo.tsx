@@ -1,5 +1,6 @@
 import type { PublicProfile } from '@amora/shared/schemas/profile';
 import { UserX } from 'lucide-react';
+import { photoSrc } from '@/lib/photo-src';
 
 /**
  * A member's photo in a 4:5 frame, lazy-loaded (but for a page's first) on a placeholder colour, or a tasteful
@@ -33,11 +34,10 @@ export function MemberPhoto({
       </div>
     );
   }
-  const file = size === 'thumb' ? image.thumb_filename : image.filename;
   return (
     <div className="member-photo">
       <img
-        src={`${cdnPrefix}${file}`}
+        src={photoSrc(image, size, cdnPrefix)}
         alt=""
         loading={first ? 'eager' : 'lazy'}
         decoding="async"

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 // Kept without zod so the app's first page can import them (issue 24).
 import { IMAGE_UPLOAD_LIMITS } from '../rules/image-upload-limits.js';
+import { imageSchema } from './profile.js';
 
 export { IMAGE_UPLOAD_LIMITS };
 
@@ -48,14 +49,24 @@ export const imageRevealQuerySchema = z.object({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   reveal: z.enum(['1', 'true']),
 });
-export const imageRevealResponseSchema = z.object({
-  image: z.object({ id: z.number().int(), filename: z.string(), thumb_filename: z.string() }),
-});
+export const imageRevealResponseSchema = z.object({ image: imageSchema });
 export type ImageRevealResponse = z.infer<typeof imageRevealResponseSchema>;
 
-/** A private picture by what it is kept for and its id (decision 059). */
+/** What a private picture is kept for (decision 059); each has its own rule of who reads it. */
+export const PRIVATE_PURPOSES = ['flagged_original', 'report_evidence'] as const;
+export type PrivatePurpose = (typeof PRIVATE_PURPOSES)[number];
+
+/** A private picture by what it is kept for and its id, full size or its thumbnail. */
 export const privateMediaQuerySchema = z.object({
-  purpose: z.enum(['flagged_original']),
+  purpose: z.enum(PRIVATE_PURPOSES),
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  size: z.enum(['full', 'thumb']).default('full'),
 });
 export type PrivateMediaQuery = z.infer<typeof privateMediaQuerySchema>;
+
+/** The app's own address of a private picture: every read of it passes the app's check. */
+export const privateMediaLink = (
+  purpose: PrivatePurpose,
+  id: number,
+  size: 'full' | 'thumb' = 'full',
+) => `/api/private-media.php?purpose=${purpose}&id=${id}${size === 'thumb' ? '&size=thumb' : ''}`;

@@ -10,6 +10,12 @@ export const imageSchema = z.object({
    * `GET /api/image.php?id=&reveal=1`, or see it plain with `show_flagged_photos`.
    */
   blurred: z.boolean().optional(),
+  /**
+   * Set when the picture has no public address (a flagged photo as uploaded, decision 059):
+   * load these links of the app, whose every read is checked, not `cdn_prefix` + the name.
+   */
+  url: z.string().optional(),
+  thumb_url: z.string().optional(),
   /** Own photos only: not screened yet, shown to nobody else meanwhile. */
   checking: z.boolean().optional(),
   /** Own photos only: flagged, so others see it blurred. */

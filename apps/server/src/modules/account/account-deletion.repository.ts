@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { PHOTO_OBJECT_COLUMNS, type PhotoObjects } from '../images/photo-objects.js';
 
 type Trx = Transaction<Database>;
 
@@ -23,18 +24,13 @@ export async function lockErasableMember(
     .executeTakeFirst();
 }
 
-/** Removes the member's photo rows; answers the file names to remove after the commit. */
-export async function deleteMemberImages(trx: Trx, memberId: number): Promise<string[]> {
-  const rows = await trx
+/** Removes the member's photo rows; answers what they named, for the removal after the commit. */
+export async function deleteMemberImages(trx: Trx, memberId: number): Promise<PhotoObjects[]> {
+  return trx
     .deleteFrom('images')
     .where('member_id', '=', memberId)
-    .returning(['filename', 'thumb_filename', 'blurred_filename', 'blurred_thumb_filename'])
+    .returning([...PHOTO_OBJECT_COLUMNS])
     .execute();
-  return rows.flatMap((r) =>
-    [r.filename, r.thumb_filename, r.blurred_filename, r.blurred_thumb_filename].filter(
-      (name): name is string => name !== null,
-    ),
-  );
 }
 
 /**

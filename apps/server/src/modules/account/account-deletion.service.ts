@@ -5,6 +5,7 @@ import { textLocale } from '../../lib/locale-text.js';
 import { verifyPassword } from '../auth/password.js';
 import { attemptPassword, type LoginLimits } from '../auth/password-attempts.js';
 import { deleteMemberSessions } from '../auth/session.repository.js';
+import { queuePhotoObjectsDelete } from '../images/photo-objects.js';
 import { enqueueMail } from '../mail/mail-outbox.repository.js';
 import { queueMediaDelete } from '../media/media-delete.js';
 import { findActiveMemberById, findMemberById } from '../members/member.repository.js';
@@ -84,7 +85,7 @@ export async function eraseAccount(
     if (!locked || locked.email !== email) return false;
     // Read before the profile is emptied: the goodbye mail greets the member by name.
     const mailable = await findActiveMemberById(trx, memberId);
-    await queueMediaDelete(trx, await deleteMemberImages(trx, memberId));
+    await queuePhotoObjectsDelete(trx, await deleteMemberImages(trx, memberId));
     await wipeProfile(trx, memberId);
     await deleteMemberLikes(trx, memberId);
     await deleteMemberDevicesAndSearches(trx, memberId);

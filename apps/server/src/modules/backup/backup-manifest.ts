@@ -11,7 +11,7 @@ export const DATABASE_FILE: Record<DatabaseKind, string> = {
   postgres: 'database.pgdump',
 };
 /** Where an object of a store lies in the backup folder: `media/<store>/<name>`. */
-export const MEDIA_STORES = ['uploads', 'exports'] as const;
+export const MEDIA_STORES = ['uploads', 'exports', 'private'] as const;
 export type MediaStoreName = (typeof MEDIA_STORES)[number];
 export const mediaPath = (dir: string, store: MediaStoreName, name: string) =>
   join(dir, 'media', store, name);
@@ -37,6 +37,10 @@ export const backupManifestSchema = z.object({
   media: z.object({
     uploads: z.record(z.string(), z.object({ size: z.number().int(), sha256: z.string() })),
     exports: z.record(z.string(), z.object({ size: z.number().int(), sha256: z.string() })),
+    /** The private pictures (decision 059); a backup written before them has none. */
+    private: z
+      .record(z.string(), z.object({ size: z.number().int(), sha256: z.string() }))
+      .default({}),
   }),
 });
 

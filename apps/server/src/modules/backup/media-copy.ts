@@ -12,14 +12,14 @@ import {
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * Copies every object of both stores into `dir/media/<store>/`, with its checksum. Objects
+ * Copies every object of the three stores into `dir/media/<store>/`, with its checksum. Objects
  * are read one at a time: a store of many photos costs time, not memory.
  */
 export async function backupMedia(
   stores: MediaStores,
   dir: string,
 ): Promise<BackupManifest['media']> {
-  const media: BackupManifest['media'] = { uploads: {}, exports: {} };
+  const media: BackupManifest['media'] = { uploads: {}, exports: {}, private: {} };
   for (const store of MEDIA_STORES) {
     mkdirSync(dirname(mediaPath(dir, store, 'x')), { recursive: true });
     for await (const { name } of stores[store].list()) {

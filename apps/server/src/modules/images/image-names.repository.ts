@@ -20,7 +20,7 @@ export interface ObjectReference {
  */
 async function* queuedRemovals(
   db: Kysely<Database>,
-  store: 'uploads' | 'exports',
+  store: 'uploads' | 'exports' | 'private',
 ): AsyncIterable<ObjectReference> {
   const jobs = await db
     .selectFrom('outbox')
@@ -42,39 +42,69 @@ async function* queuedRemovals(
 /** Rows read per query: a whole table of photos is never held by the driver at once. */
 const PAGE = 5_000;
 
-/** Every column of `images` that names an object of the uploads store. */
-const IMAGE_COLUMNS = [
-  'filename',
-  'thumb_filename',
-  'blurred_filename',
-  'blurred_thumb_filename',
-] as const;
+/** The columns of `images` naming a photo's original and thumbnail, and its blurred copies. */
+const ORIGINAL_COLUMNS = ['filename', 'thumb_filename'] as const;
+const COPY_COLUMNS = ['blurred_filename', 'blurred_thumb_filename'] as const;
 
-/**
- * Every name of the uploads store the database holds: each photo's full size, thumbnail and
- * blurred copies, and those queued for removal. (A report's evidence copy lives in its row,
- * not in the store.)
- */
-export async function* uploadReferences(db: Kysely<Database>): AsyncIterable<ObjectReference> {
+/** Every photo's objects, a page of rows at a time, with the store each is in. */
+async function* photoObjects(
+  db: Kysely<Database>,
+): AsyncIterable<ObjectReference & { store: 'uploads' | 'private' }> {
   let after = 0;
   for (;;) {
     const rows = await db
       .selectFrom('images')
-      .select(['id', ...IMAGE_COLUMNS])
+      .select(['id', 'original_private', ...ORIGINAL_COLUMNS, ...COPY_COLUMNS])
       .where('id', '>', after)
       .orderBy('id')
       .limit(PAGE)
       .execute();
     for (const row of rows) {
-      for (const column of IMAGE_COLUMNS) {
+      const store = row.original_private ? 'private' : 'uploads';
+      for (const column of ORIGINAL_COLUMNS) {
+        yield { store, name: row[column], row: `images ${row.id} ${column}`, required: true };
+      }
+      for (const column of COPY_COLUMNS) {
         const name = row[column];
-        if (name) yield { name, row: `images ${row.id} ${column}`, required: true };
+        if (name)
+          yield { store: 'uploads', name, row: `images ${row.id} ${column}`, required: true };
       }
     }
     if (rows.length < PAGE) break;
     after = rows[rows.length - 1]!.id;
   }
+}
+
+/**
+ * Every name of the uploads store the database holds: each public photo's full size and
+ * thumbnail, every blurred copy, and those queued for removal.
+ */
+export async function* uploadReferences(db: Kysely<Database>): AsyncIterable<ObjectReference> {
+  for await (const { store, ...ref } of photoObjects(db)) if (store === 'uploads') yield ref;
   yield* queuedRemovals(db, 'uploads');
+}
+
+/**
+ * Every name of the private store the database holds (decision 059): the originals of
+ * flagged photos, the photo evidence kept with reports, and those queued for removal.
+ */
+export async function* privateReferences(db: Kysely<Database>): AsyncIterable<ObjectReference> {
+  for await (const { store, ...ref } of photoObjects(db)) if (store === 'private') yield ref;
+  const reports = await db
+    .selectFrom('reports')
+    .select(['id', 'evidence_object'])
+    .where('evidence_object', 'is not', null)
+    .execute();
+  for (const report of reports) {
+    if (report.evidence_object) {
+      yield {
+        name: report.evidence_object,
+        row: `reports ${report.id} evidence_object`,
+        required: true,
+      };
+    }
+  }
+  yield* queuedRemovals(db, 'private');
 }
 
 /**

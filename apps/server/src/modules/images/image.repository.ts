@@ -163,7 +163,8 @@ const OBJECT_COLUMNS = [
 ] as const;
 
 /**
- * Whether a photo row names `name` (a photo, its thumbnail or a blurred copy): only those are
+ * Whether a photo row names `name` in the uploads store (a public photo, its thumbnail or a
+ * blurred copy): only those are
  * served, so a removed photo answers 404 from its row's deletion on, whatever its objects'
  * `media_delete` job has done yet. One index probe per column (migration 2026112903).
  */
@@ -172,9 +173,16 @@ export async function isPhotoObjectName(db: Db, name: string): Promise<boolean> 
     .selectNoFrom((eb) =>
       eb
         .or(
-          OBJECT_COLUMNS.map((column) =>
-            eb.exists(eb.selectFrom('images').select(sql`1`.as('one')).where(column, '=', name)),
-          ),
+          OBJECT_COLUMNS.map((column) => {
+            const named = eb.selectFrom('images').select(sql`1`.as('one')).where(column, '=', name);
+            // A flagged photo's original is private (decision 059): never served from here,
+            // not even while the public copy waits for its `media_delete` job.
+            return eb.exists(
+              column === 'filename' || column === 'thumb_filename'
+                ? named.where('original_private', '=', false)
+                : named,
+            );
+          }),
         )
         .as('named'),
     )

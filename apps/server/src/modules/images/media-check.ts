@@ -4,12 +4,11 @@ import type { MediaStores, ObjectStore } from '../media/object-store.js';
 import {
   exportReferences,
   type ObjectReference,
+  privateReferences,
   uploadReferences,
 } from './image-names.repository.js';
 
-// The private store is not compared yet: no row names its objects until flagged originals
-// move into it (decision 059).
-type StoreName = Exclude<keyof MediaStores, 'private'>;
+type StoreName = keyof MediaStores;
 
 export interface CheckReport {
   /** Objects listed per store. */
@@ -23,6 +22,7 @@ export interface CheckReport {
 const REFERENCES: Record<StoreName, (db: Kysely<Database>) => AsyncIterable<ObjectReference>> = {
   uploads: uploadReferences,
   exports: exportReferences,
+  private: privateReferences,
 };
 
 async function referencesOf(db: Kysely<Database>, store: StoreName) {
@@ -48,8 +48,12 @@ async function listing(store: ObjectStore) {
  * object) while the site runs is neither missing nor stray.
  */
 export async function checkMedia(db: Kysely<Database>, stores: MediaStores): Promise<CheckReport> {
-  const report: CheckReport = { listed: { uploads: 0, exports: 0 }, missing: [], strays: [] };
-  for (const store of ['uploads', 'exports'] as const) {
+  const report: CheckReport = {
+    listed: { uploads: 0, exports: 0, private: 0 },
+    missing: [],
+    strays: [],
+  };
+  for (const store of ['uploads', 'exports', 'private'] as const) {
     const before = await referencesOf(db, store);
     const objects = await listing(stores[store]);
     const after = await referencesOf(db, store);
@@ -78,9 +82,9 @@ export function describeCheck(report: CheckReport): string[] {
     ...report.missing.map((m) => `missing: ${m.store}/${m.name} (named by ${m.row})`),
     ...report.strays.map((s) => `stray: ${s.store}/${s.name} (${s.size} bytes, no row names it)`),
   ];
-  const { uploads, exports } = report.listed;
+  const { uploads, exports, private: hidden } = report.listed;
   lines.push(
-    `${uploads} objects in uploads, ${exports} in exports: ` +
+    `${uploads} objects in uploads, ${exports} in exports, ${hidden} private: ` +
       `${report.missing.length} missing, ${report.strays.length} stray.`,
   );
   return lines;

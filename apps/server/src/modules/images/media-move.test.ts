@@ -38,6 +38,7 @@ describe('npm run media -- move and check, from a local demo database into a buc
   let bucket: MediaStores;
   let bucketConfig: AppConfig;
   let localFiles: string[];
+  let privateFiles: string[];
   let pendingExport: string;
   let usedExport: string;
 
@@ -50,7 +51,7 @@ describe('npm run media -- move and check, from a local demo database into a buc
     await seedMembers(testDb.db, { count: 2, uploads: local.uploads, seed: 43 });
     const first = await testDb.db
       .selectFrom('images')
-      .select(['id', 'member_id', 'filename'])
+      .select(['id', 'member_id', 'filename', 'thumb_filename'])
       .orderBy('id')
       .executeTakeFirstOrThrow();
     // A flagged photo's blurred copies are objects of their own.
@@ -63,9 +64,16 @@ describe('npm run media -- move and check, from a local demo database into a buc
         screening: 'flagged',
         blurred_filename: blurred.full,
         blurred_thumb_filename: blurred.thumb,
+        original_private: true,
       })
       .where('id', '=', first.id)
       .execute();
+    // Its original and thumbnail are private pictures (decision 059).
+    for (const name of [first.filename, first.thumb_filename]) {
+      await local.private.put(name, await local.uploads.get(name), 'image/webp');
+      await local.uploads.remove(name);
+    }
+    privateFiles = [first.filename, first.thumb_filename].sort();
     // One export waits for its download; another was downloaded, its file not yet pruned.
     pendingExport = `${randomUUID()}.zip`;
     usedExport = `${randomUUID()}.zip`;
@@ -88,7 +96,7 @@ describe('npm run media -- move and check, from a local demo database into a buc
         .execute();
     }
     localFiles = readdirSync(localConfig.uploadsDir).sort();
-    expect(localFiles).toHaveLength(6);
+    expect(localFiles).toHaveLength(4);
 
     s3 = await startS3StandIn(['amora-media']);
     bucketConfig = parseConfig({ DATA_DIR: dataDir, ...s3.env() });
@@ -118,6 +126,10 @@ describe('npm run media -- move and check, from a local demo database into a buc
     expect(lines[0]).toMatch(/^moved 3 of 7 \(\d+\.\d MB\)$/);
     expect(lines.at(-1)).toMatch(/^moved 7 of 7 \(\d+\.\d MB\)$/);
     expect(await names(bucket.uploads)).toEqual(localFiles);
+    expect(await names(bucket.private)).toEqual(privateFiles);
+    for (const name of privateFiles) {
+      expect((await bucket.private.get(name)).equals(await local.private.get(name))).toBe(true);
+    }
     // Only the export a member may still download; the used one has nobody to read it.
     expect(await names(bucket.exports)).toEqual([pendingExport]);
     for (const name of localFiles) {
@@ -138,7 +150,11 @@ describe('npm run media -- move and check, from a local demo database into a buc
 
   it('checks clean after the move; then names the missing object and the stray one', async () => {
     const clean = await checkMedia(testDb.db, bucket);
-    expect(clean).toEqual({ listed: { uploads: 6, exports: 1 }, missing: [], strays: [] });
+    expect(clean).toEqual({
+      listed: { uploads: 4, exports: 1, private: 2 },
+      missing: [],
+      strays: [],
+    });
 
     const thumb = await testDb.db
       .selectFrom('images')
@@ -157,7 +173,16 @@ describe('npm run media -- move and check, from a local demo database into a buc
         payload: JSON.stringify({ store: 'uploads', names: ['on-its-way-out.webp'] }),
       })
       .execute();
+    // A private picture gone from the store, and one no row names.
+    await bucket.private.remove(privateFiles[0]!);
+    await bucket.private.put('nobodys-secret.webp', Buffer.from('secret'), 'image/webp');
     const report = await checkMedia(testDb.db, bucket);
+    const privateRow = await testDb.db
+      .selectFrom('images')
+      .select(['id', 'filename', 'thumb_filename'])
+      .where('original_private', '=', true)
+      .executeTakeFirstOrThrow();
+    const privateColumn = privateRow.filename === privateFiles[0] ? 'filename' : 'thumb_filename';
     expect(report.missing).toEqual([
       { store: 'uploads', name: thumb.thumb_filename, row: `images ${thumb.id} thumb_filename` },
       {
@@ -165,13 +190,23 @@ describe('npm run media -- move and check, from a local demo database into a buc
         name: pendingExport,
         row: `data_exports ${pendingExport.slice(0, 36)} file`,
       },
+      {
+        store: 'private',
+        name: privateFiles[0],
+        row: `images ${privateRow.id} ${privateColumn}`,
+      },
     ]);
-    expect(report.strays).toEqual([{ store: 'uploads', name: 'left-behind.webp', size: 6 }]);
+    expect(report.strays).toEqual([
+      { store: 'uploads', name: 'left-behind.webp', size: 6 },
+      { store: 'private', name: 'nobodys-secret.webp', size: 6 },
+    ]);
     expect(describeCheck(report)).toEqual([
       `missing: uploads/${thumb.thumb_filename} (named by images ${thumb.id} thumb_filename)`,
       `missing: exports/${pendingExport} (named by data_exports ${pendingExport.slice(0, 36)} file)`,
+      `missing: private/${privateFiles[0]} (named by images ${privateRow.id} ${privateColumn})`,
       'stray: uploads/left-behind.webp (6 bytes, no row names it)',
-      '7 objects in uploads, 0 in exports: 2 missing, 1 stray.',
+      'stray: private/nobodys-secret.webp (6 bytes, no row names it)',
+      '5 objects in uploads, 0 in exports, 2 private: 3 missing, 2 stray.',
     ]);
   });
 });

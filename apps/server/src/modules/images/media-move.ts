@@ -66,8 +66,8 @@ const isSafeName = (name: string) => {
 };
 
 /**
- * `npm run media -- move`: copies the local uploads folder and the exports members may still
- * download into the bucket. An object the bucket holds with the same size is left alone, so
+ * `npm run media -- move`: copies the local uploads and private folders and the exports
+ * members may still download into the bucket. An object the bucket holds with the same size is left alone, so
  * the move resumes where a broken run stopped and a second run copies only what came since.
  * A local file is never removed: the operator does it after `check`.
  */
@@ -82,13 +82,20 @@ export async function moveMedia(options: MoveOptions): Promise<MoveResult> {
     absent: [],
   };
   const plan: Planned[] = [];
-  const inBucket = { uploads: await sizes(to.uploads), exports: await sizes(to.exports) };
+  const inBucket = {
+    uploads: await sizes(to.uploads),
+    exports: await sizes(to.exports),
+    private: await sizes(to.private),
+  };
 
-  for await (const { name, size } of from.uploads.list()) {
-    if (!isSafeName(name)) result.skipped.push(`uploads/${name}`);
-    else {
-      const there = inBucket.uploads.get(name);
-      plan.push({ source: from.uploads, target: to.uploads, name, size, there });
+  // Public photos, and the private pictures (decision 059) into the bucket's `private/`.
+  for (const store of ['uploads', 'private'] as const) {
+    for await (const { name, size } of from[store].list()) {
+      if (!isSafeName(name)) result.skipped.push(`${store}/${name}`);
+      else {
+        const there = inBucket[store].get(name);
+        plan.push({ source: from[store], target: to[store], name, size, there });
+      }
     }
   }
   // Only what a member may still download: a used or expired export has nobody to read it.

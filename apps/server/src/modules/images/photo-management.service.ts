@@ -2,7 +2,6 @@ import type { PhotoArrangement } from '@amora/shared/schemas/images';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ImageRow } from '../../db/schema.js';
 import { badRequest, notFound, notLoggedIn } from '../../lib/errors.js';
-import { queueMediaDelete } from '../media/media-delete.js';
 import {
   deleteImage,
   listImages,
@@ -10,6 +9,7 @@ import {
   setImagePositions,
   setMainImage,
 } from './image.repository.js';
+import { queuePhotoObjectsDelete } from './photo-objects.js';
 
 /**
  * Removes one of the member's photos. When it was the main photo, the next photo in the
@@ -32,21 +32,6 @@ export async function removePhoto(
   });
 }
 
-/** Every object a photo row names: the photo, its thumbnail and any blurred copies. */
-export function photoObjectNames(
-  row: Pick<
-    ImageRow,
-    'filename' | 'thumb_filename' | 'blurred_filename' | 'blurred_thumb_filename'
-  >,
-): string[] {
-  return [
-    row.filename,
-    row.thumb_filename,
-    row.blurred_filename,
-    row.blurred_thumb_filename,
-  ].filter((name): name is string => name !== null);
-}
-
 /**
  * Deletes a photo's row in the caller's transaction (the member locked) and queues the
  * removal of its objects with it; a main photo hands its place to the next in the member's
@@ -59,7 +44,7 @@ export async function removePhotoRow(
 ): Promise<ImageRow | undefined> {
   const row = await deleteImage(trx, memberId, imageId);
   if (!row) return undefined;
-  await queueMediaDelete(trx, photoObjectNames(row));
+  await queuePhotoObjectsDelete(trx, [row]);
   const main = await trx
     .selectFrom('profiles')
     .select('main_image_id')

@@ -6,8 +6,9 @@ import type { Database, ImageRow } from '../../db/schema.js';
 import type { JobHandler } from '../../lib/job-contract.js';
 import { loadSharp } from '../../lib/sharp.js';
 import { discardObjects, queueMediaDelete } from '../media/media-delete.js';
-import type { ObjectStore } from '../media/object-store.js';
+import type { MediaStores } from '../media/object-store.js';
 import type { PhotoClassifier } from './nsfw-classifier.js';
+import { originalStore } from './photo-objects.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -39,7 +40,7 @@ const blurred = async (file: Buffer, width: number) =>
 
 export interface ScreeningDeps {
   db: Kysely<Database>;
-  storage: ObjectStore;
+  media: MediaStores;
   classifier: PhotoClassifier;
   /** P(Porn) + P(Hentai) at or above it flags the photo. */
   threshold: number;
@@ -47,39 +48,56 @@ export interface ScreeningDeps {
 }
 
 /**
- * Screens one photo: classifies the stored file and marks it `clean` or `flagged`; a flagged
- * one gets blurred copies (full size and thumbnail) under fresh names. A photo removed
- * meanwhile is left alone (and its copies, if made, removed again by a `media_delete` job,
+ * Screens one photo: classifies the stored file and marks it `clean` or `flagged`. A flagged
+ * one gets blurred copies (full size and thumbnail) under fresh names, and its original and
+ * thumbnail move to the private store (decision 059): from then on only the app's check hands
+ * them out. A photo a new screening finds clean moves back. A photo removed meanwhile is left
+ * alone (and what this screening wrote, if anything, removed again by a `media_delete` job,
  * as are the copies a new screening replaces). Throws on a failure the outbox retries (an
  * unreadable file, a classifier that stopped).
  */
 export async function screenPhoto(deps: ScreeningDeps, imageId: number): Promise<void> {
-  const { db, storage } = deps;
+  const { db, media } = deps;
   const image = await db
     .selectFrom('images')
     .selectAll()
     .where('id', '=', imageId)
     .executeTakeFirst();
   if (!image) return;
-  const file = await storage.get(image.filename);
+  const source = originalStore(media, image);
+  const file = await source.get(image.filename);
   const result = await deps.classifier.classify(file);
   const flagged = result.nudity >= deps.threshold;
   const copies: { filename: string; thumbFilename: string } | null = flagged
     ? { filename: `${randomUUID()}.webp`, thumbFilename: `${randomUUID()}-thumb.webp` }
     : null;
-  if (copies) {
-    const thumb = await storage.get(image.thumb_filename);
-    const written: string[] = [];
-    try {
-      await storage.put(copies.filename, await blurred(file, 800), 'image/webp');
-      written.push(copies.filename);
-      await storage.put(copies.thumbFilename, await blurred(thumb, 320), 'image/webp');
-    } catch (err) {
-      await discardObjects(db, storage, written, deps.log);
-      throw err;
+  // The original moves when the verdict changes its store: copied first, the row switched in
+  // the transaction below, the old place emptied by a job queued with it.
+  const moving = flagged !== image.original_private;
+  const target = flagged ? media.private : media.uploads;
+  const targetName = flagged ? 'private' : 'uploads';
+  const sourceName = image.original_private ? 'private' : 'uploads';
+  const made: string[] = [];
+  const moved: string[] = [];
+  try {
+    const thumb = copies || moving ? await source.get(image.thumb_filename) : null;
+    if (copies && thumb) {
+      await media.uploads.put(copies.filename, await blurred(file, 800), 'image/webp');
+      made.push(copies.filename);
+      await media.uploads.put(copies.thumbFilename, await blurred(thumb, 320), 'image/webp');
+      made.push(copies.thumbFilename);
     }
+    if (moving && thumb) {
+      await target.put(image.filename, file, 'image/webp');
+      moved.push(image.filename);
+      await target.put(image.thumb_filename, thumb, 'image/webp');
+      moved.push(image.thumb_filename);
+    }
+  } catch (err) {
+    await discardObjects(db, media.uploads, made, deps.log);
+    await discardObjects(db, target, moved, deps.log, targetName);
+    throw err;
   }
-  const made = copies ? [copies.filename, copies.thumbFilename] : [];
   await db
     .transaction()
     .execute(async (trx) => {
@@ -91,6 +109,7 @@ export async function screenPhoto(deps: ScreeningDeps, imageId: number): Promise
           screened_at: sql<Date>`now()`,
           blurred_filename: copies?.filename ?? null,
           blurred_thumb_filename: copies?.thumbFilename ?? null,
+          original_private: flagged,
         })
         .where('id', '=', imageId)
         .returning(['blurred_filename'])
@@ -103,9 +122,14 @@ export async function screenPhoto(deps: ScreeningDeps, imageId: number): Promise
           )
         : made;
       await queueMediaDelete(trx, replaced);
+      // Moved: the old place goes. The photo gone meanwhile: its removal emptied the old
+      // place, and the copies this screening wrote go too.
+      if (updated) await queueMediaDelete(trx, moved, sourceName);
+      else await queueMediaDelete(trx, moved, targetName);
     })
     .catch(async (err: unknown) => {
-      await discardObjects(db, storage, made, deps.log);
+      await discardObjects(db, media.uploads, made, deps.log);
+      await discardObjects(db, target, moved, deps.log, targetName);
       throw err;
     });
   deps.log.info(

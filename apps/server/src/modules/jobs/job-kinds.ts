@@ -39,13 +39,12 @@ export function startAppJobWorker(
   options: AppJobWorkerOptions = {},
 ): JobWorker {
   const { db, config, log, media } = app;
-  const storage = media.uploads;
   const transport = options.transport ?? createMailTransport(config);
   const screening = config.photoScreening.enabled && {
     photo_screen: timed(
       photoScreeningJobHandler({
         db,
-        storage,
+        media,
         classifier: processPhotoClassifier(),
         threshold: config.photoScreening.threshold,
         log,
@@ -64,7 +63,7 @@ export function startAppJobWorker(
           allowedHosts: config.pushServiceHosts,
           log,
         }),
-        data_export: dataExportJobHandler({ db, storage, exports: media.exports }),
+        data_export: dataExportJobHandler({ db, media, exports: media.exports }),
         media_delete: mediaDeleteJobHandler(media),
         ...screening,
       },

@@ -25,7 +25,7 @@ function storable(name: string): boolean {
 
 /** What a `media_delete` outbox job carries: the objects still to remove from one store. */
 const mediaDeleteSchema = z.object({
-  store: z.enum(['uploads', 'exports']).default('uploads'),
+  store: z.enum(['uploads', 'exports', 'private']).default('uploads'),
   names: z.array(z.string().min(1).max(200)).max(NAMES_PER_JOB),
 });
 
@@ -62,13 +62,14 @@ export async function discardObjects(
   storage: ObjectStore,
   names: readonly string[],
   log?: FastifyBaseLogger,
+  storeName: StoreName = 'uploads',
 ): Promise<void> {
   if (names.length === 0) return;
   const results = await Promise.allSettled(names.map((name) => storage.remove(name)));
   const left = names.filter((_, i) => results[i]?.status === 'rejected');
   if (left.length === 0) return;
   try {
-    await queueMediaDelete(db, left);
+    await queueMediaDelete(db, left, storeName);
   } catch (err) {
     // The store and the database both failed: only the operator's `media -- check` finds these.
     log?.warn({ err, files: left }, 'objects no row names remain in the media store');

@@ -1,15 +1,32 @@
 import type { Country } from '@amora/shared/constants';
 import { ageOn } from '@amora/shared/rules/age';
 import type { ChatProfile } from '@amora/shared/schemas/chat';
+import { privateMediaLink } from '@amora/shared/schemas/images';
 import type { Image, OwnProfile, PublicProfile } from '@amora/shared/schemas/profile';
 import type { ImageRow } from '../../db/schema.js';
 import type { ProfileRecord } from './profile.repository.js';
 
-const toImage = (row: ImageRow): Image => ({
+/** A photo as uploaded; a private original (decision 059) comes with the app's links to it. */
+export const toImage = (row: ImageRow): Image => ({
   id: row.id,
   filename: row.filename,
   thumb_filename: row.thumb_filename,
+  ...(row.original_private && {
+    url: privateMediaLink('flagged_original', row.id),
+    thumb_url: privateMediaLink('flagged_original', row.id, 'thumb'),
+  }),
 });
+
+/** A flagged photo as those who did not choose to see it get it: its blurred copy. */
+export const toBlurredImage = (row: ImageRow): Image | null =>
+  row.blurred_filename && row.blurred_thumb_filename
+    ? {
+        id: row.id,
+        filename: row.blurred_filename,
+        thumb_filename: row.blurred_thumb_filename,
+        blurred: true,
+      }
+    : null;
 
 /**
  * The photos others may see (issue 18, docs/decisions/034): never one not screened yet; a
@@ -26,15 +43,8 @@ export function photosForOthers(
     if (row.screening !== 'flagged') return [toImage(row)];
     if (hideFlagged) return [];
     if (viewerSeesFlagged) return [toImage(row)];
-    if (!row.blurred_filename || !row.blurred_thumb_filename) return [];
-    return [
-      {
-        id: row.id,
-        filename: row.blurred_filename,
-        thumb_filename: row.blurred_thumb_filename,
-        blurred: true,
-      },
-    ];
+    const copy = toBlurredImage(row);
+    return copy ? [copy] : [];
   });
 }
 

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.js';
 import { limitedUntil, notFound } from '../../lib/errors.js';
 import type { JobHandler } from '../../lib/job-contract.js';
 import { queueMediaDelete } from '../media/media-delete.js';
-import type { ObjectStore } from '../media/object-store.js';
+import type { MediaStores, ObjectStore } from '../media/object-store.js';
 import { collectMemberData } from './data-export.repository.js';
 
 const HOUR_MS = 3_600_000;
@@ -93,8 +93,8 @@ const setProgress = (db: Kysely<Database>, id: string, progress: number) =>
 
 export interface ExportDeps {
   db: Kysely<Database>;
-  /** Where the member's photos are read. */
-  storage: ObjectStore;
+  /** Where the member's photos are read: uploads, or private for a flagged one's original. */
+  media: Pick<MediaStores, 'uploads' | 'private'>;
   /** Where the zip files wait for their download (DATA_DIR/exports or the bucket's exports/). */
   exports: ObjectStore;
 }
@@ -116,9 +116,20 @@ export async function buildExport(deps: ExportDeps, exportId: string): Promise<v
   const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {
     'data.json': new TextEncoder().encode(JSON.stringify(data, null, 2)),
   };
+  const privateOriginals = new Set(
+    (
+      await db
+        .selectFrom('images')
+        .select('filename')
+        .where('member_id', '=', row.member_id)
+        .where('original_private', '=', true)
+        .execute()
+    ).map((image) => image.filename),
+  );
   for (const [i, photo] of data.photos.entries()) {
+    const store = privateOriginals.has(photo.filename) ? deps.media.private : deps.media.uploads;
     // Photos are compressed already: stored as they are.
-    files[`photos/${photo.filename}`] = [await deps.storage.get(photo.filename), { level: 0 }];
+    files[`photos/${photo.filename}`] = [await store.get(photo.filename), { level: 0 }];
     await setProgress(db, exportId, 10 + Math.floor((80 * (i + 1)) / data.photos.length));
   }
   const file = `${exportId}.zip`;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   REPORT_EVIDENCE_MESSAGES,
   REPORTS_PER_DAY,
@@ -7,7 +8,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, limitedUntil, notFound } from '../../lib/errors.js';
 import { findConversationBetween } from '../chats/conversation.repository.js';
-import type { ObjectStore } from '../media/object-store.js';
+import { readOriginal } from '../images/photo-objects.js';
+import { discardObjects } from '../media/media-delete.js';
+import type { MediaStores } from '../media/object-store.js';
 import { assertMayReachOut } from '../members/reach-out.js';
 import {
   findOpenReport,
@@ -30,7 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function reportMember(
   db: Kysely<Database>,
-  storage: ObjectStore,
+  media: Pick<MediaStores, 'uploads' | 'private'>,
   reporterId: number,
   body: ReportBody,
 ): Promise<{ id: number }> {
@@ -49,11 +52,11 @@ export async function reportMember(
   const open = await findOpenReport(db, reporterId, body.profile, body.reason);
   if (open !== undefined) return { id: open };
 
-  let evidenceImage: Buffer | null = null;
+  let evidence: { name: string; bytes: Buffer } | null = null;
   if (body.image !== undefined) {
     const image = await db
       .selectFrom('images')
-      .select('filename')
+      .select(['filename', 'original_private'])
       .where('id', '=', body.image)
       .where('member_id', '=', body.profile)
       .executeTakeFirst();
@@ -61,7 +64,10 @@ export async function reportMember(
       throw badRequest('report_image_mismatch', 'This photo is not one of the reported member’s');
     }
     // Read before the transaction: a failure stores nothing.
-    evidenceImage = await storage.get(image.filename);
+    evidence = {
+      name: `evidence-${randomUUID()}.webp`,
+      bytes: await readOriginal(media, image, image.filename),
+    };
   }
   if (body.conversation !== undefined) {
     const between = await findConversationBetween(db, reporterId, body.profile);
@@ -73,33 +79,51 @@ export async function reportMember(
     }
   }
 
-  return db.transaction().execute(async (trx) => {
-    // The reporter's row serialises their reports, so the daily limit holds under races.
-    await trx.selectFrom('members').select('id').where('id', '=', reporterId).forUpdate().execute();
-    const today = await reportTimesOfLastDay(trx, reporterId);
-    if (today.length >= REPORTS_PER_DAY) {
-      const retryAt = new Date(today[today.length - REPORTS_PER_DAY]!.getTime() + DAY_MS);
-      throw limitedUntil(
-        'report_limit',
-        `You can send ${REPORTS_PER_DAY} reports a day: the next one from ${retryAt.toISOString()}`,
-        retryAt,
-      );
-    }
-    const evidenceMessages =
-      body.conversation === undefined
-        ? null
-        : await newestMessages(trx, body.conversation, REPORT_EVIDENCE_MESSAGES);
-    const { id } = await insertReport(trx, {
-      reporterId,
-      subjectId: body.profile,
-      reason: body.reason,
-      text: body.text ? body.text : null,
-      conversationId: body.conversation ?? null,
-      imageId: body.image ?? null,
-      evidenceMessages,
-      evidenceImage,
-      reporterStanding: await reporterStanding(trx, reporterId),
+  // The copy is a private object of its own (decision 059), written before the row that names
+  // it; whatever stops the report afterwards removes it again.
+  if (evidence) await media.private.put(evidence.name, evidence.bytes, 'image/webp');
+  const kept = evidence ? [evidence.name] : [];
+  const report = await db
+    .transaction()
+    .execute(async (trx) => {
+      // The reporter's row serialises their reports, so the daily limit holds under races.
+      await trx
+        .selectFrom('members')
+        .select('id')
+        .where('id', '=', reporterId)
+        .forUpdate()
+        .execute();
+      const today = await reportTimesOfLastDay(trx, reporterId);
+      if (today.length >= REPORTS_PER_DAY) {
+        const retryAt = new Date(today[today.length - REPORTS_PER_DAY]!.getTime() + DAY_MS);
+        throw limitedUntil(
+          'report_limit',
+          `You can send ${REPORTS_PER_DAY} reports a day: the next one from ${retryAt.toISOString()}`,
+          retryAt,
+        );
+      }
+      const evidenceMessages =
+        body.conversation === undefined
+          ? null
+          : await newestMessages(trx, body.conversation, REPORT_EVIDENCE_MESSAGES);
+      const { id, created } = await insertReport(trx, {
+        reporterId,
+        subjectId: body.profile,
+        reason: body.reason,
+        text: body.text ? body.text : null,
+        conversationId: body.conversation ?? null,
+        imageId: body.image ?? null,
+        evidenceMessages,
+        evidenceObject: evidence?.name ?? null,
+        reporterStanding: await reporterStanding(trx, reporterId),
+      });
+      return { id, created };
+    })
+    .catch(async (err: unknown) => {
+      await discardObjects(db, media.private, kept, undefined, 'private');
+      throw err;
     });
-    return { id };
-  });
+  // A race with the same open report answered that one: this copy is nobody's.
+  if (!report.created) await discardObjects(db, media.private, kept, undefined, 'private');
+  return { id: report.id };
 }

@@ -1,6 +1,7 @@
 import type { ReportReason } from '@amora/shared/schemas/safety';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, EvidenceMessage } from '../../db/schema.js';
+import { queueMediaDelete } from '../media/media-delete.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -12,7 +13,8 @@ export interface NewReport {
   conversationId: number | null;
   imageId: number | null;
   evidenceMessages: EvidenceMessage[] | null;
-  evidenceImage: Buffer | null;
+  /** The private object holding the copy of the reported photo. */
+  evidenceObject: string | null;
   reporterStanding: number;
 }
 
@@ -34,7 +36,7 @@ export async function insertReport(
       conversation_id: report.conversationId,
       image_id: report.imageId,
       evidence_messages: report.evidenceMessages && JSON.stringify(report.evidenceMessages),
-      evidence_image: report.evidenceImage,
+      evidence_object: report.evidenceObject,
       reporter_standing: report.reporterStanding,
     })
     .onConflict((oc) =>
@@ -123,12 +125,23 @@ export async function newestMessages(
   }));
 }
 
-/** Deletes reports closed more than `days` ago, with their evidence; answers how many. */
-export async function pruneClosedReports(db: Db, days: number): Promise<number> {
-  const result = await db
-    .deleteFrom('reports')
-    .where('status', '=', 'closed')
-    .where('closed_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+/**
+ * Deletes reports closed more than `days` ago, with their evidence: a photo's private copy
+ * goes by a `media_delete` job queued in the same transaction. Answers how many.
+ */
+export async function pruneClosedReports(db: Kysely<Database>, days: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('reports')
+      .where('status', '=', 'closed')
+      .where('closed_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+      .returning('evidence_object')
+      .execute();
+    await queueMediaDelete(
+      trx,
+      removed.map((row) => row.evidence_object),
+      'private',
+    );
+    return removed.length;
+  });
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEMO_ADMIN_EMAIL } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
-import { photoObjectNames } from '../images/photo-management.service.js';
+import { PHOTO_OBJECT_COLUMNS, queuePhotoObjectsDelete } from '../images/photo-objects.js';
 import { queueMediaDelete } from '../media/media-delete.js';
 import { DEMO_ACCOUNT_EMAIL } from './demo-account.js';
 
@@ -49,10 +49,9 @@ export async function purgeDemoData(
     const images = await trx
       .deleteFrom('images')
       .where('member_id', 'in', demoMembers(trx))
-      .returning(['filename', 'thumb_filename', 'blurred_filename', 'blurred_thumb_filename'])
+      .returning([...PHOTO_OBJECT_COLUMNS])
       .execute();
-    const files = images.flatMap(photoObjectNames);
-    await queueMediaDelete(trx, files);
+    const files = await queuePhotoObjectsDelete(trx, images);
     // The demo login may have asked for its data: the rows would go with the member.
     const exports = await trx
       .deleteFrom('data_exports')
@@ -71,7 +70,7 @@ export async function purgeDemoData(
     return {
       members: Number(removedMembers.numDeletedRows),
       conversations: Number(removedConversations.numDeletedRows),
-      files: files.length,
+      files,
     };
   });
 }

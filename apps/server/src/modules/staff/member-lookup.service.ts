@@ -118,7 +118,7 @@ export async function memberDetail(
   const [photos, made, received, business, settings] = await Promise.all([
     db
       .selectFrom('images')
-      .select(['id', 'filename', 'screening'])
+      .select(['id', 'filename', 'original_private', 'screening'])
       .where('member_id', '=', memberId)
       .orderBy('position')
       .execute(),
@@ -141,7 +141,7 @@ export async function memberDetail(
     },
     photos: photos.map((p) => ({
       id: p.id,
-      url: photoUrl(settings.cdn_prefix, p.filename),
+      url: photoUrl(settings.cdn_prefix, p),
       screening: p.screening,
     })),
     reports_made: made,

@@ -1,3 +1,4 @@
+import { privateMediaLink } from '@amora/shared/schemas/images';
 import {
   type PhotoActionBody,
   type PhotoRejectReason,
@@ -17,10 +18,17 @@ import { afterInQueue } from './queue-order.js';
 import { lockMemberForStaffAction, membersOutOfReach } from './staff-reach.js';
 
 /**
- * Staff see the photo as stored, never the blurred copy, where members' pictures are fetched
- * from (`settings.cdn_prefix`: this app's `/uploads/`, a CDN or a bucket).
+ * Staff see the photo as stored, never the blurred copy: where members' pictures are fetched
+ * from (`settings.cdn_prefix`: this app's `/uploads/`, a CDN or a bucket), or, for a flagged
+ * one whose original is private (decision 059), the app's checked link.
  */
-export const photoUrl = (cdnPrefix: string, filename: string) => `${cdnPrefix}${filename}`;
+export const photoUrl = (
+  cdnPrefix: string,
+  photo: { id: number; filename: string; original_private: boolean },
+) =>
+  photo.original_private
+    ? privateMediaLink('flagged_original', photo.id)
+    : `${cdnPrefix}${photo.filename}`;
 
 /** Flagged photos first, then the oldest: the queue's order, as a sortable rank. */
 const rank = sql<number>`case when images.screening = 'flagged' then 0 else 1 end`;
@@ -42,6 +50,7 @@ export async function listPhotoQueue(
     .select([
       'images.id',
       'images.filename',
+      'images.original_private',
       'images.member_id',
       'profiles.name',
       'images.screening',
@@ -65,7 +74,7 @@ export async function listPhotoQueue(
   const [rows, settings] = await Promise.all([query.execute(), readStoredSettings(db)]);
   return rows.map((row) => ({
     id: row.id,
-    url: photoUrl(settings.cdn_prefix, row.filename),
+    url: photoUrl(settings.cdn_prefix, row),
     member: { id: row.member_id, name: row.name },
     screening: row.screening,
     nudity_score: row.nudity_score,

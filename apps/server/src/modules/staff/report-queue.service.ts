@@ -8,7 +8,7 @@ import {
 } from '@amora/shared/schemas/staff';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { appendAudit } from './audit-log.repository.js';
 import { banInTransaction, type StaffActor, warnInTransaction } from './member-actions.service.js';
 import { rejectPhotoInTransaction } from './photo-queue.service.js';
@@ -56,7 +56,7 @@ export async function listReports(
       'r.created_at',
       'r.status',
       'r.evidence_messages',
-      sql<boolean>`r.evidence_image is not null`.as('has_photo'),
+      sql<boolean>`r.evidence_object is not null`.as('has_photo'),
     ])
     .where('r.status', '=', query.status)
     .where((eb) =>
@@ -102,24 +102,6 @@ export async function listReports(
           }
         : { kind: 'none' },
   }));
-}
-
-/** The stored copy of a reported photo (JPEG), for the staff the report is listed to. */
-export async function reportEvidencePhoto(
-  db: Kysely<Database>,
-  actor: StaffActor,
-  reportId: number,
-): Promise<Buffer> {
-  const row = await db
-    .selectFrom('reports')
-    .select(['evidence_image', 'subject_id'])
-    .where('id', '=', reportId)
-    .executeTakeFirst();
-  if (!row?.evidence_image) throw notFound('report_not_found', 'No photo kept with this report');
-  if (row.subject_id !== null && (await membersOutOfReach(db, actor)).includes(row.subject_id)) {
-    throw forbidden('forbidden', 'This report is about someone you may not act on');
-  }
-  return row.evidence_image;
 }
 
 /** What removing a reported photo tells its owner, by the report's reason. */

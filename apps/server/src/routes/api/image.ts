@@ -3,19 +3,22 @@ import { imageRevealQuerySchema, imageRevealResponseSchema } from '@amora/shared
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
 import { findProfiles } from '../../modules/members/profile.repository.js';
+import { toBlurredImage, toImage } from '../../modules/members/profile-view.js';
 
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/image.php',
     {
       schema: {
-        summary: 'Reveal a photo shown blurred (members only)',
+        summary: 'A photo shown blurred, as the caller may see it (members only)',
         description:
           'A photo the screening flagged reaches members without `show_flagged_photos` and ' +
-          'visitors as its blurred copy (`blurred: true`); a member who taps it gets the ' +
-          'photo as uploaded here. 404 image_not_found for a photo others may not see (not ' +
-          'screened yet, removed, of a member who left or is blocked either way); 403 ' +
-          'not_logged_in for visitors.',
+          'visitors as its blurred copy (`blurred: true`). Its original has no public ' +
+          'address (decision 059): for its owner and members with `show_flagged_photos` ' +
+          'this answers the app links to it (`url`, `thumb_url`, each read checked again ' +
+          'and short-lived); everyone else gets the blurred copy again. 404 ' +
+          'image_not_found for a photo others may not see (not screened yet, removed, of a ' +
+          'member who left or is blocked either way); 403 not_logged_in for visitors.',
         querystring: imageRevealQuerySchema,
         response: {
           200: imageRevealResponseSchema,
@@ -38,13 +41,15 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         (await findProfiles(app.db, [owner.member_id], { visibleOnly: true, viewerId })).get(
           owner.member_id,
         );
-      const image = record?.images.find(
-        (row) => row.id === request.query.id && row.screening !== 'pending',
+      const row = record?.images.find(
+        (image) => image.id === request.query.id && image.screening !== 'pending',
       );
+      const plain =
+        row &&
+        (row.screening !== 'flagged' || record?.viewerSeesFlagged || owner?.member_id === viewerId);
+      const image = row && (plain ? toImage(row) : toBlurredImage(row));
       if (!image) throw notFound('image_not_found', 'This photo is not available');
-      return {
-        image: { id: image.id, filename: image.filename, thumb_filename: image.thumb_filename },
-      };
+      return { image };
     },
   );
 };

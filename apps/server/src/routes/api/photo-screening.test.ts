@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processPhotoClassifier } from '../../modules/images/nsfw-classifier.js';
+import { moveFlaggedOriginals } from '../../modules/images/private-originals.js';
 import { renderPortrait } from '../../modules/seed/portrait.js';
 import { multipart } from '../../test/multipart.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
@@ -21,6 +22,8 @@ interface Img {
   filename: string;
   thumb_filename: string;
   blurred?: boolean;
+  url?: string;
+  thumb_url?: string;
   checking?: boolean;
   flagged?: boolean;
 }
@@ -101,23 +104,42 @@ describe('photo screening', () => {
     ).metadata();
     expect(blurredBytes.format).toBe('webp');
 
+    // The original has no public address (decision 059): not in the served folder, and
+    // `/uploads/<name>` answers 404, while the owner sees it through the app's link.
+    await screenNow(); // the queued removal of the public copy
+    expect(existsSync(file(original!.filename))).toBe(false);
+    expect(existsSync(join(t.app.config.privateDir, original!.filename))).toBe(true);
+    const direct = await other.client.call({
+      method: 'GET',
+      url: `/uploads/${original!.filename}`,
+    });
+    expect(direct.statusCode).toBe(404);
+    const links = {
+      url: `/api/private-media.php?purpose=flagged_original&id=${id}`,
+      thumb_url: `/api/private-media.php?purpose=flagged_original&id=${id}&size=thumb`,
+    };
+    expect(original).toMatchObject({ id, flagged: true, ...links });
+    const ownRead = await owner.client.call({ method: 'GET', url: links.url });
+    expect(ownRead.statusCode).toBe(200);
+    expect(ownRead.headers['cache-control']).toBe('private, no-store');
+    expect((await sharp(ownRead.rawPayload).metadata()).format).toBe('webp');
+
+    // A member who did not choose such photos gets the blurred copy again, and no link.
     const revealed = await other.client.call({
       method: 'GET',
       url: `/api/image.php?id=${id}&reveal=1`,
     });
     expect(revealed.statusCode).toBe(200);
-    expect(revealed.json().image).toEqual({
-      id,
-      filename: original!.filename,
-      thumb_filename: original!.thumb_filename,
-    });
+    expect(revealed.json().image).toMatchObject({ id, blurred: true });
+    expect(revealed.json().image.url).toBeUndefined();
+    expect((await other.client.call({ method: 'GET', url: links.url })).statusCode).toBe(404);
     const visitor = await new Client(t.app).call({
       method: 'GET',
       url: `/api/image.php?id=${id}&reveal=1`,
     });
     expect(visitor.statusCode).toBe(403);
 
-    // A member who chose to see flagged photos gets them as uploaded everywhere.
+    // A member who chose to see flagged photos gets the links everywhere, and the picture.
     const settings = await other.client.call({
       method: 'PUT',
       url: '/api/user.php',
@@ -129,7 +151,56 @@ describe('photo screening', () => {
       id,
       filename: original!.filename,
       thumb_filename: original!.thumb_filename,
+      ...links,
     });
+    const chosen = await other.client.call({
+      method: 'GET',
+      url: `/api/image.php?id=${id}&reveal=1`,
+    });
+    expect(chosen.json().image).toEqual(plain.main_image);
+    const thumb = await other.client.call({ method: 'GET', url: links.thumb_url });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.rawPayload.equals(ownRead.rawPayload)).toBe(false);
+    expect((await other.client.call({ method: 'GET', url: links.url })).rawPayload).toEqual(
+      ownRead.rawPayload,
+    );
+  });
+
+  it('moves the original of a photo flagged before the private store into it at start', async () => {
+    const owner = await logInNewMember(t);
+    const id = await upload(owner);
+    await screenNow();
+    await screenNow();
+    // As an earlier version left it: flagged, its original among the public photos.
+    const row = await t.db
+      .updateTable('images')
+      .set({ original_private: false })
+      .where('id', '=', id)
+      .returning(['filename', 'thumb_filename'])
+      .executeTakeFirstOrThrow();
+    for (const name of [row.filename, row.thumb_filename]) {
+      await t.app.media.uploads.put(name, await t.app.media.private.get(name), 'image/webp');
+      await t.app.media.private.remove(name);
+    }
+    expect(
+      (await owner.client.call({ method: 'GET', url: `/uploads/${row.filename}` })).statusCode,
+    ).toBe(200);
+
+    expect(await moveFlaggedOriginals(t.db, t.app.media, t.app.log)).toBe(1);
+    await screenNow();
+    expect(
+      (await owner.client.call({ method: 'GET', url: `/uploads/${row.filename}` })).statusCode,
+    ).toBe(404);
+    expect(existsSync(file(row.filename))).toBe(false);
+    const read = await owner.client.call({
+      method: 'GET',
+      url: `/api/private-media.php?purpose=flagged_original&id=${id}&size=thumb`,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(
+      read.rawPayload.equals(readFileSync(join(t.app.config.privateDir, row.thumb_filename))),
+    ).toBe(true);
+    expect(await moveFlaggedOriginals(t.db, t.app.media, t.app.log)).toBe(0);
   });
 
   it('leaves flagged photos out of a hideNudity search, and out of its pp=1 count', async () => {

@@ -19,7 +19,17 @@ const jpeg = () =>
     .jpeg()
     .toBuffer();
 
-/** A member whose one photo the screening flagged, its original in the private store. */
+/** Works the outbox until it is empty, as the running worker would (screening, removals). */
+async function workOutbox(t: TestApp) {
+  const worker = t.startWorker({ pollIntervalMs: 60_000 });
+  for (let i = 0; i < 3; i++) await worker.runOnce();
+  await worker.stop();
+}
+
+/**
+ * A member whose one photo the screening flagged (PHOTO_NUDITY_THRESHOLD=0 flags all), its
+ * original moved to the private store by the screening itself.
+ */
 async function ownerOfFlaggedPhoto(t: TestApp) {
   const owner = await logInNewMember(t);
   const res = await owner.client.call({
@@ -28,16 +38,22 @@ async function ownerOfFlaggedPhoto(t: TestApp) {
     ...multipart([{ filename: 'me.jpg', contentType: 'image/jpeg', data: await jpeg() }]),
   });
   expect(res.statusCode).toBe(200);
+  const imageId = res.json().images[0].id as number;
+  await workOutbox(t);
   const image = await t.db
-    .updateTable('images')
-    .set({ screening: 'flagged' })
-    .where('member_id', '=', owner.id)
-    .returning(['id', 'filename'])
+    .selectFrom('images')
+    .select(['filename', 'thumb_filename', 'screening', 'original_private'])
+    .where('id', '=', imageId)
     .executeTakeFirstOrThrow();
-  const original = await t.app.media.uploads.get(image.filename);
-  await t.app.media.private.put(image.filename, original, 'image/webp');
-  return { owner, imageId: image.id, original };
+  expect(image).toMatchObject({ screening: 'flagged', original_private: true });
+  // Nowhere among the public photos, not even under its own name.
+  expect(await t.app.media.uploads.open(image.filename)).toBeNull();
+  expect(await t.app.media.uploads.open(image.thumb_filename)).toBeNull();
+  const original = await t.app.media.private.get(image.filename);
+  return { owner, imageId, original, image };
 }
+
+const BOSS = 'boss@private-media.example';
 
 const showFlagged = (t: TestApp, m: Member, on: boolean) =>
   t.db.updateTable('members').set({ show_flagged_photos: on }).where('id', '=', m.id).execute();
@@ -49,8 +65,13 @@ const ask = (client: Client, imageId: number) =>
   });
 
 /** What a browser ends up with: the bytes, following the app's redirect to the bucket. */
-async function read(client: Client, imageId: number): Promise<{ status: number; body?: Buffer }> {
-  const res = await ask(client, imageId);
+async function read(
+  client: Client,
+  imageId: number | string,
+): Promise<{ status: number; body?: Buffer }> {
+  const res = await (typeof imageId === 'number'
+    ? ask(client, imageId)
+    : client.call({ method: 'GET', url: imageId }));
   if (res.statusCode !== 302) {
     return { status: res.statusCode, body: res.statusCode === 200 ? res.rawPayload : undefined };
   }
@@ -62,7 +83,12 @@ for (const store of ['local', 's3'] as const) {
   describe(`private pictures (MEDIA_STORE=${store})`, () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp(store === 's3' ? { ...s3.env(), MEDIA_LINK_SECONDS: '2' } : {});
+      const screening = { PHOTO_SCREENING: 'on', PHOTO_NUDITY_THRESHOLD: '0' };
+      t = await createTestApp(
+        store === 's3'
+          ? { ...screening, ...s3.env(), MEDIA_LINK_SECONDS: '2', ADMIN_EMAILS: BOSS }
+          : { ...screening, ADMIN_EMAILS: BOSS },
+      );
     });
     afterAll(() => t?.close());
 
@@ -80,15 +106,11 @@ for (const store of ['local', 's3'] as const) {
       expect(revealed.body?.equals(original)).toBe(true);
       expect((await ask(didNot.client, imageId)).statusCode).toBe(404);
       expect((await ask(new Client(t.app), imageId)).statusCode).toBe(403);
-      // Nobody who knows the name finds it among the public photos.
-      const name = (
-        await t.db
-          .selectFrom('images')
-          .select('filename')
-          .where('id', '=', imageId)
-          .executeTakeFirstOrThrow()
-      ).filename;
-      expect(await t.app.media.private.open(name)).not.toBeNull();
+      const direct = await chose.client.call({
+        method: 'GET',
+        url: `/uploads/${(await ownerOfFlaggedPhoto(t)).image.filename}`,
+      });
+      expect(direct.statusCode).toBe(404);
 
       // A block either way, a ban: no new link at once.
       const res = await chose.client.call({
@@ -113,14 +135,96 @@ for (const store of ['local', 's3'] as const) {
       const { owner, imageId } = await ownerOfFlaggedPhoto(t);
       const viewer = await logInNewMember(t);
       await showFlagged(t, viewer, true);
+      // A screening that finds it clean after all moves it back among the public photos.
       await t.db
         .updateTable('images')
-        .set({ screening: 'clean' })
+        .set({ screening: 'clean', original_private: false })
         .where('id', '=', imageId)
         .execute();
       expect((await ask(viewer.client, imageId)).statusCode).toBe(404);
       expect((await ask(owner.client, imageId)).statusCode).toBe(404);
       expect((await ask(viewer.client, 2 ** 40)).statusCode).toBe(404);
+    });
+
+    it("lets staff who may act on the owner read a flagged original and a report's copy, nobody else", async () => {
+      const { owner, imageId, original } = await ownerOfFlaggedPhoto(t);
+      const mod = await logInNewMember(t);
+      await t.db
+        .updateTable('members')
+        .set({ staff_role: 'moderator' })
+        .where('id', '=', mod.id)
+        .execute();
+      const boss = await logInNewMember(t, { email: BOSS });
+      // The photo queue hands staff the app's link, never a public address.
+      const queue = (await mod.client.call({ method: 'GET', url: '/api/admin/photos.php' })).json()
+        .photos as { id: number; url: string }[];
+      const queued = queue.find((photo) => photo.id === imageId);
+      expect(queued?.url).toBe(`/api/private-media.php?purpose=flagged_original&id=${imageId}`);
+      expect((await read(mod.client, queued!.url)).body?.equals(original)).toBe(true);
+      // A moderator does not look at an admin's photos.
+      const bossPhoto = await ownerOfFlaggedPhoto(t).then(async (other) => {
+        await t.db
+          .updateTable('images')
+          .set({ member_id: boss.id })
+          .where('id', '=', other.imageId)
+          .execute();
+        return other.imageId;
+      });
+      expect((await ask(mod.client, bossPhoto)).statusCode).toBe(404);
+      expect((await read(boss.client, bossPhoto)).status).toBe(200);
+
+      // A report's photo copy: to staff the report is listed to, by either address.
+      const reporter = await logInNewMember(t);
+      const filed = await reporter.client.call({
+        method: 'POST',
+        url: '/api/report.php',
+        payload: { profile: owner.id, reason: 'inappropriate_photo', image: imageId },
+      });
+      expect(filed.statusCode).toBe(200);
+      const reportId = filed.json().id as number;
+      const evidence = `/api/private-media.php?purpose=report_evidence&id=${reportId}`;
+      for (const url of [evidence, `/api/admin/report-evidence.php?id=${reportId}`]) {
+        const copy = await read(mod.client, url);
+        expect(copy.status, url).toBe(200);
+        expect(copy.body?.equals(original)).toBe(true);
+      }
+      for (const who of [reporter, owner]) {
+        expect((await who.client.call({ method: 'GET', url: evidence })).statusCode).toBe(404);
+      }
+      // Once the staff window closes, staff read like any member until they confirm again.
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      await t.db
+        .updateTable('sessions')
+        .set({ staff_seen_at: anHourAgo, created_at: anHourAgo })
+        .where('member_id', '=', mod.id)
+        .execute();
+      expect((await mod.client.call({ method: 'GET', url: evidence })).statusCode).toBe(404);
+    });
+
+    it('removes the private originals with the account; the report keeps its copy', async () => {
+      const { owner, imageId, image } = await ownerOfFlaggedPhoto(t);
+      const reporter = await logInNewMember(t);
+      const filed = await reporter.client.call({
+        method: 'POST',
+        url: '/api/report.php',
+        payload: { profile: owner.id, reason: 'inappropriate_photo', image: imageId },
+      });
+      const deleted = await owner.client.call({
+        method: 'DELETE',
+        url: '/api/user.php',
+        payload: { password: owner.password },
+      });
+      expect(deleted.statusCode).toBe(200);
+      await workOutbox(t);
+      expect(await t.app.media.private.open(image.filename)).toBeNull();
+      expect(await t.app.media.private.open(image.thumb_filename)).toBeNull();
+      expect((await ask(owner.client, imageId)).statusCode).toBe(403);
+      const kept = await t.db
+        .selectFrom('reports')
+        .select('evidence_object')
+        .where('id', '=', filed.json().id)
+        .executeTakeFirstOrThrow();
+      expect(await t.app.media.private.open(kept.evidence_object!)).not.toBeNull();
     });
 
     if (store === 's3') {

@@ -1,11 +1,13 @@
 import { apiErrorSchema } from '@amora/shared/schemas/common';
 import { privateMediaQuerySchema } from '@amora/shared/schemas/images';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.js';
-import { privateObjectFor } from '../../modules/images/private-access.js';
-import { PRIVATE_CACHE_CONTROL } from '../../modules/media/object-store.js';
-import { readPrivate } from '../../modules/media/private-links.js';
+import { staffRoleOf } from '../../modules/members/staff-role.js';
+import { privateObjectFor } from '../../modules/private-media/private-access.js';
+import { sendPrivate } from '../../modules/private-media/private-reply.js';
+import type { StaffActor } from '../../modules/staff/member-actions.service.js';
+import { staffWindowClosed } from '../../plugins/staff.js';
 
 export const privateMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,11 +16,14 @@ export const privateMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'A picture with no public address (members only)',
         description:
-          'A flagged photo as uploaded (`purpose=flagged_original`), for its owner or a ' +
-          'member with `show_flagged_photos` who may see the owner. With MEDIA_STORE=s3 a ' +
-          '302 to a presigned link valid MEDIA_LINK_SECONDS; with local folders the bytes. ' +
-          '404 image_not_found for a picture the caller may not read (or that does not ' +
-          'exist); 403 not_logged_in for visitors.',
+          'A picture kept for `purpose`: `flagged_original`, a flagged photo as uploaded ' +
+          '(`size=thumb` for its thumbnail), for its owner, a member with ' +
+          '`show_flagged_photos` who may see the owner, and staff who may act on the ' +
+          "owner's photos; `report_evidence`, the copy of a reported photo kept with report " +
+          '`id`, for staff the report is listed to. With MEDIA_STORE=s3 a 302 to a ' +
+          'presigned link valid MEDIA_LINK_SECONDS; with local folders the bytes. Never ' +
+          'cached. 404 image_not_found for a picture the caller may not read (or that does ' +
+          'not exist); 403 not_logged_in for visitors.',
         querystring: privateMediaQuerySchema,
         produces: ['image/webp', 'image/jpeg', 'image/png'],
         response: {
@@ -31,19 +36,28 @@ export const privateMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewerId = app.requireMember(request);
-      const { purpose, id } = request.query;
-      const name = await privateObjectFor(app.db, viewerId, purpose, id);
-      const read =
-        name && (await readPrivate(app.media.private, name, app.config.mediaLinkSeconds));
-      if (!read) throw notFound('image_not_found', 'This photo is not available');
-      // Neither the answer nor the link may be kept: the next read passes the check again.
-      reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-      if (read.kind === 'redirect') return reply.redirect(read.url, 302);
-      return reply
-        .type(read.object.contentType)
-        .header('content-length', read.object.size)
-        .send(read.object.body);
+      const memberId = app.requireMember(request);
+      const name = await privateObjectFor(
+        app.db,
+        { memberId, staff: await workingStaff(app, request, memberId) },
+        request.query,
+      );
+      return sendPrivate(app, reply, name);
     },
   );
 };
+
+/**
+ * The caller's staff role while their staff window is open (as for every staff call), else
+ * null: a picture for staff only is read like any other staff answer.
+ */
+async function workingStaff(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  memberId: number,
+): Promise<StaffActor | null> {
+  const role = await staffRoleOf(app.db, memberId, app.config.adminEmails);
+  if (role === null || request.sessionToken === null) return null;
+  if (await staffWindowClosed(app, request.sessionToken)) return null;
+  return { staffId: memberId, role, adminEmails: app.config.adminEmails };
+}

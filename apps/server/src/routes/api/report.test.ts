@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCredits } from '../../modules/credits/credit-ledger.repository.js';
+import { moveReportEvidence } from '../../modules/safety/evidence-move.js';
 import { pruneClosedReports } from '../../modules/safety/reports.repository.js';
 import { createMember } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
@@ -162,7 +163,17 @@ describe('POST /api/report.php', () => {
     const row = await reportRow(res.json().id);
     expect(row.image_id).toBeNull();
     expect(row.subject_id).toBe(subject.id);
-    expect(Buffer.compare(row.evidence_image!, stored)).toBe(0);
+    // A private object (decision 059), not bytes in the row, and not a public address.
+    expect(row.evidence_image).toBeNull();
+    expect(row.evidence_object).toMatch(/^evidence-[0-9a-f-]+\.webp$/);
+    expect(Buffer.compare(await t.app.media.private.get(row.evidence_object!), stored)).toBe(0);
+    const served = await me.client.call({ method: 'GET', url: `/uploads/${row.evidence_object}` });
+    expect(served.statusCode).toBe(404);
+    const asMember = await me.client.call({
+      method: 'GET',
+      url: `/api/private-media.php?purpose=report_evidence&id=${res.json().id}`,
+    });
+    expect(asMember.statusCode).toBe(404);
     // Nothing tells the reported member.
     const told = await t.db
       .selectFrom('notifications')
@@ -256,5 +267,51 @@ describe('POST /api/report.php', () => {
     await pruneClosedReports(t.db, 180);
     const left = await t.db.selectFrom('reports').select('id').where('id', 'in', ids).execute();
     expect(left.map((r) => Number(r.id)).sort((x, y) => x - y)).toEqual([recent, open]);
+  });
+
+  it('removes a closed report’s photo copy with the report when its time is up', async () => {
+    const me = await member();
+    const subject = await member();
+    const photo = await uploadPhoto(subject);
+    const res = await report(me, { profile: subject.id, reason: 'fake', image: photo.id });
+    const { evidence_object: name } = await reportRow(res.json().id);
+    expect(await t.app.media.private.open(name!)).not.toBeNull();
+    await t.db
+      .updateTable('reports')
+      .set({ status: 'closed', closed_at: sql`now() - interval '181 days'` })
+      .where('id', '=', res.json().id)
+      .execute();
+    await pruneClosedReports(t.db, 180);
+    const worker = t.startWorker({ pollIntervalMs: 60_000 });
+    await worker.runOnce();
+    await worker.stop();
+    expect(await t.app.media.private.open(name!)).toBeNull();
+  });
+
+  it('moves a photo copy that an earlier version kept in the row into the private store', async () => {
+    const me = await member();
+    const subject = await member();
+    const bytes = await sharp({
+      create: { width: 64, height: 80, channels: 3, background: { r: 10, g: 120, b: 90 } },
+    })
+      .webp()
+      .toBuffer();
+    const { id } = await t.db
+      .insertInto('reports')
+      .values({
+        reporter_id: me.id,
+        subject_id: subject.id,
+        reason: 'fake',
+        evidence_image: bytes,
+        reporter_standing: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await moveReportEvidence(t.db, t.app.media.private, t.app.log)).toBeGreaterThan(0);
+    const row = await reportRow(Number(id));
+    expect(row.evidence_image).toBeNull();
+    expect((await t.app.media.private.get(row.evidence_object!)).equals(bytes)).toBe(true);
+    // A second start finds nothing left to move.
+    expect(await moveReportEvidence(t.db, t.app.media.private, t.app.log)).toBe(0);
   });
 });

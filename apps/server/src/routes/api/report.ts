@@ -37,7 +37,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) =>
-      reportMember(app.db, app.media.uploads, app.requireMember(request), request.body),
+    async (request) => reportMember(app.db, app.media, app.requireMember(request), request.body),
   );
 };

@@ -7,11 +7,9 @@ import {
 } from '@amora/shared/schemas/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  actOnReport,
-  listReports,
-  reportEvidencePhoto,
-} from '../../../modules/staff/report-queue.service.js';
+import { privateObjectFor } from '../../../modules/private-media/private-access.js';
+import { sendPrivate } from '../../../modules/private-media/private-reply.js';
+import { actOnReport, listReports } from '../../../modules/staff/report-queue.service.js';
 import { STAFF_RULES, STAFF_TAG, staffActor, staffErrors } from './staff-route.js';
 
 export const staffReportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,20 +66,29 @@ export const staffReportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: [STAFF_TAG],
-        summary: 'The copy of a reported photo kept with the report (JPEG)',
-        description: `403 forbidden where the report is not listed to the caller. ${STAFF_RULES}`,
+        summary: 'The copy of a reported photo kept with the report',
+        description:
+          'A private object (decision 059): with MEDIA_STORE=s3 a 302 to a presigned link ' +
+          'valid MEDIA_LINK_SECONDS, with local folders the bytes (WebP). 404 ' +
+          'image_not_found where no photo is kept with the report or the report is not ' +
+          `listed to the caller. ${STAFF_RULES}`,
         querystring: z.object({ id: z.coerce.number().int().positive() }),
-        produces: ['image/jpeg'],
+        produces: ['image/webp'],
         response: {
-          200: z.unknown().describe('The JPEG bytes'),
+          200: z.unknown().describe('The picture'),
+          302: z.unknown().describe('To a presigned link of the bucket'),
           ...staffErrors,
         },
       },
     },
     async (request, reply) => {
       const actor = await staffActor(app, request);
-      const bytes = await reportEvidencePhoto(app.db, actor, request.query.id);
-      return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(bytes);
+      const name = await privateObjectFor(
+        app.db,
+        { memberId: actor.staffId, staff: actor },
+        { purpose: 'report_evidence', id: request.query.id, size: 'full' },
+      );
+      return sendPrivate(app, reply, name);
     },
   );
 };

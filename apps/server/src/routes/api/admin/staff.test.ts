@@ -404,7 +404,8 @@ describe('the report queue', () => {
     expect(report?.evidence.kind).toBe('photo');
     const copy = await get(mod.client, report!.evidence.url);
     expect(copy.statusCode).toBe(200);
-    expect(copy.headers['content-type']).toBe('image/jpeg');
+    expect(copy.headers['content-type']).toBe('image/webp');
+    expect(copy.headers['cache-control']).toBe('private, no-store');
     expect((await get(reporter.client, report!.evidence.url)).statusCode).toBe(403);
 
     const removed = await post(mod.client, '/api/admin/reports.php', {
@@ -604,8 +605,10 @@ describe('the photo queue', () => {
       id: number;
     }[];
     expect(listed.map((r) => r.id)).not.toContain(report);
+    // Its kept copy is a private picture: the one rule answers it to nobody out of reach.
     const copy = await get(mod.client, `/api/admin/report-evidence.php?id=${report}`);
-    expect(copy.statusCode).toBe(403);
+    expect(copy.statusCode).toBe(404);
+    expect(copy.json().error.code).toBe('image_not_found');
     const removal = await post(mod.client, '/api/admin/reports.php', {
       report,
       action: 'remove_photo',

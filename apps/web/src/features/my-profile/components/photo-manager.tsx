@@ -8,6 +8,7 @@ import { Modal } from '@/components/modal';
 import { SectionCard } from '@/components/section-card';
 import { UploadProgress } from '@/components/upload-progress';
 import { useErrorText } from '@/lib/error-text';
+import { photoSrc } from '@/lib/photo-src';
 import { toast } from '@/lib/toast';
 import { useUploadPhotos } from '@/lib/upload-photos';
 import { useArrangePhotos } from '../api/arrange-photos';
@@ -81,7 +82,7 @@ export function PhotoManager({ user, cdnPrefix }: { user: User; cdnPrefix: strin
           return (
             <li key={image.id} className="photo-grid-item">
               <figure className="member-photo mb-0">
-                <img src={`${cdnPrefix}${image.thumb_filename}`} alt={label} loading="lazy" />
+                <img src={photoSrc(image, 'thumb', cdnPrefix)} alt={label} loading="lazy" />
                 {isMain && (
                   <figcaption className="badge text-bg-primary photo-main-badge">
                     <Star size={12} aria-hidden="true" /> {t('my_profile.photos.main')}
@@ -192,7 +193,7 @@ export function PhotoManager({ user, cdnPrefix }: { user: User; cdnPrefix: strin
         >
           <div className="d-flex gap-3 align-items-center">
             <img
-              src={`${cdnPrefix}${removing.thumb_filename}`}
+              src={photoSrc(removing, 'thumb', cdnPrefix)}
               alt=""
               className="rounded"
               width={64}

@@ -1,8 +1,12 @@
-import type { PublicProfile } from '@amora/shared/schemas/profile';
+import type { Image, PublicProfile } from '@amora/shared/schemas/profile';
+import { useQueryClient } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberPhoto } from '@/components/member-photo';
+import { photoSrc } from '@/lib/photo-src';
+import { useUpdateUser } from '@/lib/update-user';
+import { useUser } from '@/lib/user-query';
 import { useRevealPhoto } from '../api/reveal-photo';
 
 /**
@@ -24,10 +28,12 @@ export function PhotoGallery({
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const reveal = useRevealPhoto();
-  const [revealed, setRevealed] = useState<
-    Record<number, { filename: string; thumb_filename: string }>
-  >({});
+  const user = useUser().data;
+  const chooseFlagged = useUpdateUser();
+  const queryClient = useQueryClient();
+  const [revealed, setRevealed] = useState<Record<number, Image>>({});
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
+  const choiceId = useId();
   const main = profile.main_image;
   // The main photo opens the gallery, the others follow in the member's order.
   const images = main
@@ -35,8 +41,20 @@ export function PhotoGallery({
     : profile.images;
   const count = images.length;
   const shown = images[Math.min(index, count - 1)];
-  const current =
-    shown && (revealed[shown.id] ? { ...shown, ...revealed[shown.id], blurred: false } : shown);
+  const current = shown && (revealed[shown.id] ?? shown);
+  // The original has no public address (decision 059): the server hands its link only to
+  // members who chose to see such photos, so showing one is that choice, said before it is made.
+  const chosen = user?.settings.show_flagged_photos ?? false;
+  const show = async (id: number) => {
+    if (!chosen) {
+      await chooseFlagged.mutateAsync({ settings: { show_flagged_photos: true } });
+      // Every list and profile shown now carries such photos as they are.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
+    }
+    const image = await reveal.mutateAsync(id);
+    if (!image.blurred) setRevealed((was) => ({ ...was, [image.id]: image }));
+  };
+  const busy = reveal.isPending || chooseFlagged.isPending;
 
   if (!current) {
     return (
@@ -66,7 +84,7 @@ export function PhotoGallery({
     <section aria-label={t('member.photos_of', { name: profile.name })}>
       <figure className="member-photo rounded-4 position-relative mb-2">
         <img
-          src={`${cdnPrefix}${current.filename}`}
+          src={photoSrc(current, 'full', cdnPrefix)}
           alt={t('member.photo_alt', { name: profile.name, n: index + 1, count })}
           loading="lazy"
           decoding="async"
@@ -83,22 +101,30 @@ export function PhotoGallery({
           <div className="photo-blur-notice">
             <p className="mb-2">{t('member.photo_blurred')}</p>
             {canReveal ? (
-              <button
-                type="button"
-                className="btn btn-light btn-sm"
-                disabled={reveal.isPending}
-                onClick={() =>
-                  reveal.mutate(current.id, {
-                    onSuccess: (image) => setRevealed((was) => ({ ...was, [image.id]: image })),
-                  })
-                }
-              >
-                {t('member.photo_reveal')}
-              </button>
+              <>
+                <button
+                  type="button"
+                  className="btn btn-light btn-sm"
+                  disabled={busy}
+                  aria-describedby={chosen ? undefined : choiceId}
+                  onClick={() => show(current.id).catch(() => undefined)}
+                >
+                  {t(chosen ? 'member.photo_reveal' : 'member.photo_reveal_choose')}
+                </button>
+                {!chosen && (
+                  <p id={choiceId} className="small mb-0 mt-2">
+                    {t('member.photo_reveal_choice')}
+                  </p>
+                )}
+              </>
             ) : (
               <p className="small mb-0">{t('member.photo_reveal_members')}</p>
             )}
-            {reveal.error && <p className="small mb-0 mt-2">{t('member.photo_reveal_failed')}</p>}
+            {(reveal.error || chooseFlagged.error) && (
+              <p className="small mb-0 mt-2" role="alert">
+                {t('member.photo_reveal_failed')}
+              </p>
+            )}
           </div>
         )}
         {onReport && (
@@ -135,7 +161,7 @@ export function PhotoGallery({
               >
                 <span className="member-photo d-block">
                   <img
-                    src={`${cdnPrefix}${image.thumb_filename}`}
+                    src={photoSrc(revealed[image.id] ?? image, 'thumb', cdnPrefix)}
                     alt=""
                     loading="lazy"
                     decoding="async"
