@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   missing_conversation: 'Which chat to remove is missing',
   missing_profile: 'Which member is meant is missing',
   missing_image: 'Which photo is meant is missing',
+  missing_message: 'Which message to unsend is missing',
+  message_mismatch: 'The body and the query name different messages',
   client_id_reused:
     'The `client_id` was sent before with another text, conversation, product, method or code: a new message or checkout needs a new one',
   // Signing up and logging in.
@@ -61,6 +63,8 @@ export const ERROR_CODES = {
   insufficient_credits: 'The member has too few credits for this message',
   credits_owed:
     'A refund or chargeback took back credits the member had spent: the next purchase pays them off first',
+  unsend_window_closed:
+    'The message was sent more than 10 minutes ago (UNSEND_WINDOW_MINUTES): it can no longer be unsent',
   // Blocks, reports and the brakes on new members (issue 17).
   blocked:
     'One of the two members blocked the other: nothing passes between them (the app says it as for a member who left)',

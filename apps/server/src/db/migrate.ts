@@ -30,6 +30,7 @@ import * as discountReservations from './migrations/2026112902-discount-reservat
 import * as mediaDelete from './migrations/2026112903-media-delete.js';
 import * as repeatableSends from './migrations/2026112905-repeatable-sends.js';
 import * as privateMedia from './migrations/2026112906-private-media.js';
+import * as chatLiveSigns from './migrations/2026112907-chat-live-signs.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112903-media-delete': mediaDelete,
   '2026112905-repeatable-sends': repeatableSends,
   '2026112906-private-media': privateMedia,
+  '2026112907-chat-live-signs': chatLiveSigns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -180,6 +180,11 @@ export interface ConversationMembersTable {
   member_id: number;
   /** Messages from the other side with a higher id are unread; null: none read yet. */
   last_read_message_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * Messages from the other side up to this id reached a tab of this member (a live frame
+   * acknowledged, or a page fetched; issue 49); null: none yet. Reading implies it.
+   */
+  last_delivered_message_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Removed from this member's list; it comes back with activity after this moment. */
   hidden_at: NullableTimestamp;
   /** When this member opened it from a profile: without messages, only such a member lists it. */
@@ -200,6 +205,8 @@ export interface MessagesTable {
   demo_reply: ColumnType<boolean, boolean | undefined, boolean>;
   /** The sender's key for this send (issue 44): a repeat with it answers this message. */
   client_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its sender unsent it (issue 49): `text` is emptied, the row stays. */
+  removed_at: NullableTimestamp;
 }
 
 export type MessageStatus = 'sent' | 'held';

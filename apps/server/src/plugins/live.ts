@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { LIVE_PATH, livePresenceSchema } from '@amora/shared/schemas/live';
+import { LIVE_PATH, liveClientFrameSchema } from '@amora/shared/schemas/live';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Listen } from '../db/listen.js';
 import { forbidden } from '../lib/errors.js';
 import { sessionId } from '../modules/auth/session.service.js';
+import { ChatLiveSigns } from '../modules/chats/live-signs.js';
 import { LiveHub } from '../modules/live/live-hub.js';
 import {
   closePresence,
@@ -33,12 +34,13 @@ const PING_MS = 25_000;
 /**
  * The live channel: one WebSocket per tab at `/api/live.php`, for the logged-in member
  * only, fed by PostgreSQL NOTIFY so that every app instance's members hear every event
- * (docs/decisions/015). The browser only says whether its page is visible and which
- * conversation it shows (presence, so pushes hold back for what the member looks at).
+ * (docs/decisions/015). The browser says whether its page is visible and which
+ * conversation it shows (presence, so pushes hold back for what the member looks at), that
+ * its member is typing, and which messages it received (issue 49, docs/decisions/061).
  */
 export const livePlugin = fp(async (app: FastifyInstance, options: { listen: Listen }) => {
   await app.register(websocket, {
-    // Not compressed (DESIGN); the browser only listens, so its frames stay tiny.
+    // Not compressed (DESIGN); the browser's frames (presence, typing, ack) stay tiny.
     options: { maxPayload: 1024, perMessageDeflate: false },
   });
   const hub = new LiveHub(app.log);
@@ -55,10 +57,18 @@ export const livePlugin = fp(async (app: FastifyInstance, options: { listen: Lis
         description:
           'Upgrade to a WebSocket (same origin only; 403 without a session). The server sends ' +
           'JSON events: { type: "message", message }, { type: "read", conversation, reader, ' +
-          'message }, { type: "chats" }, { type: "likes" }, { type: "user" }, and ' +
+          'message }, { type: "delivered", conversation, recipient, message } (a tab of the ' +
+          'recipient acknowledged or fetched my messages up to `message`), { type: "typing", ' +
+          'conversation, member } (the other participant types: show it for 5 s), ' +
+          '{ type: "message_removed", conversation, message } (its sender unsent it), ' +
+          '{ type: "chats" }, { type: "likes" }, { type: "user" }, and ' +
           '{ type: "resync" } after the server lost its database for a while (fetch again ' +
-          'what is shown). It closes with code 4401 when the session ends. Polling remains ' +
-          'the fallback.',
+          'what is shown). The tab sends { type: "presence", visible, conversation }, ' +
+          '{ type: "typing", conversation } at most every 3 s while its member types (passed ' +
+          'to the other participant only, never across a block, dropped for a conversation ' +
+          'the member is not in; nothing is stored) and { type: "ack", message } for each ' +
+          '`message` event it received (the delivered mark; a push alone does not count). ' +
+          'It closes with code 4401 when the session ends. Polling remains the fallback.',
       },
       preValidation: async (request) => {
         app.requireMember(request);
@@ -73,7 +83,8 @@ export const livePlugin = fp(async (app: FastifyInstance, options: { listen: Lis
     (socket, request) => {
       const memberId = request.memberId!;
       const session = sessionId(request.sessionToken!);
-      const remove = hub.add(memberId, session, socket);
+      const signs = new ChatLiveSigns(app.db, memberId);
+      const remove = hub.add(memberId, session, socket, (event) => signs.heard(event));
       // The tab's presence row: visible on connect, then as the tab reports it.
       const pageId = randomUUID();
       const opened = openPresence(app.db, { id: pageId, memberId, sessionId: session });
@@ -94,13 +105,26 @@ export const livePlugin = fp(async (app: FastifyInstance, options: { listen: Lis
         } catch {
           return;
         }
-        const presence = livePresenceSchema.safeParse(parsed);
-        if (!presence.success) return;
+        const frame = liveClientFrameSchema.safeParse(parsed);
+        if (!frame.success) return;
+        const sent = frame.data;
+        if (sent.type === 'typing') {
+          void signs.typing(sent.conversation).catch((error: unknown) => {
+            app.log.warn({ err: error }, 'live: typing failed');
+          });
+          return;
+        }
+        if (sent.type === 'ack') {
+          void signs.ack(sent.message).catch((error: unknown) => {
+            app.log.warn({ err: error }, 'live: ack failed');
+          });
+          return;
+        }
         void track(
           opened.then(() =>
             updatePresence(app.db, pageId, {
-              visible: presence.data.visible,
-              conversationId: presence.data.conversation,
+              visible: sent.visible,
+              conversationId: sent.conversation,
             }),
           ),
         );

@@ -66,6 +66,16 @@ export function reportPresence(): void {
   );
 }
 
+/**
+ * Tells the other participant of `conversation` that this member is typing (issue 49). The
+ * caller sends it at most every TYPING_SEND_EVERY_MS; without an open channel it is dropped
+ * (typing is only a courtesy).
+ */
+export function sendTyping(conversation: number): void {
+  if (openSocket?.readyState !== WebSocket.OPEN) return;
+  openSocket.send(JSON.stringify({ type: 'typing', conversation }));
+}
+
 /** The server closes with this code when the session ended: reconnecting would not help. */
 const SESSION_ENDED = 4401;
 const MAX_BACKOFF_MS = 30_000;
@@ -106,12 +116,21 @@ export function connectLive(): () => void {
       void liveEventSchema().then((schema) => {
         const parsed = schema.safeParse(data);
         if (!parsed.success) return;
-        if (parsed.data.type === 'resync') {
+        const event = parsed.data;
+        // A message reached this tab: that is its delivery (issue 49). One carrying a
+        // `client_id` is this member's own (the key goes to its sender only); the server
+        // ignores the others that are.
+        if (event.type === 'message' && event.message.client_id === undefined) {
+          if (socket?.readyState === WebSocket.OPEN) {
+            socket.send(JSON.stringify({ type: 'ack', message: event.message.id }));
+          }
+        }
+        if (event.type === 'resync') {
           // The server lost events while its database was away: catch up as after a drop,
           // and say again what this page shows (presence written meanwhile was lost too).
           reportPresence();
           for (const listener of openListeners) listener(true);
-        } else emitLiveEvent(parsed.data);
+        } else emitLiveEvent(event);
       });
     };
     socket.onclose = (event) => {

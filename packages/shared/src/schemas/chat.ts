@@ -19,6 +19,11 @@ export const messageSchema = z.object({
    * live events, never the other member's, so the app matches it to the message it showed.
    */
   client_id: z.string().optional(),
+  /**
+   * Its sender unsent it (issue 49): `text` is empty for both members; the app shows
+   * "message removed" in its place.
+   */
+  removed: z.boolean().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -17,6 +17,28 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     reader: z.number().int(),
     message: z.number().int(),
   }),
+  /**
+   * A tab of the recipient received or fetched my messages up to `message` (issue 49): the
+   * delivered mark, a high-water mark like read's.
+   */
+  z.object({
+    type: z.literal('delivered'),
+    conversation: z.number().int(),
+    recipient: z.number().int(),
+    message: z.number().int(),
+  }),
+  /** `member`, the other participant, is typing in `conversation` (shown for a few seconds). */
+  z.object({
+    type: z.literal('typing'),
+    conversation: z.number().int(),
+    member: z.number().int(),
+  }),
+  /** Its sender unsent `message`: its text is gone, both sides show "message removed". */
+  z.object({
+    type: z.literal('message_removed'),
+    conversation: z.number().int(),
+    message: z.number().int(),
+  }),
   /** The chats list changed otherwise (a chat removed or restored). */
   z.object({ type: z.literal('chats') }),
   /** Likes given or received changed. */
@@ -50,3 +72,25 @@ export const livePresenceSchema = z.object({
   conversation: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
 });
 export type LivePresence = z.infer<typeof livePresenceSchema>;
+
+const frameIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The tab's member is typing in `conversation` (issue 49): sent at most every
+ * TYPING_SEND_EVERY_MS, passed to the other participant only, never stored.
+ */
+export const liveTypingSchema = z.object({
+  type: z.literal('typing'),
+  conversation: frameIdSchema,
+});
+
+/** The tab received `message` live (issue 49): it counts as delivered to its recipient. */
+export const liveAckSchema = z.object({ type: z.literal('ack'), message: frameIdSchema });
+
+/** Every frame a tab may send over the live channel; anything else is ignored. */
+export const liveClientFrameSchema = z.discriminatedUnion('type', [
+  livePresenceSchema,
+  liveTypingSchema,
+  liveAckSchema,
+]);
+export type LiveClientFrame = z.infer<typeof liveClientFrameSchema>;

@@ -29,6 +29,11 @@ export const conversationSchema = z.object({
   id: z.number().int(),
   /** The newest of my messages the other member has read (0: none yet). */
   other_read_up_to: z.number().int(),
+  /**
+   * The newest of my messages a tab of the other member received (acknowledged its live
+   * frame) or fetched (0: none yet); never below `other_read_up_to` (issue 49).
+   */
+  other_delivered_up_to: z.number().int(),
 });
 
 export const messagesResponseSchema = z.object({
@@ -65,3 +70,11 @@ export const sendMessageResponseSchema = z.object({
   credits: z.number().int(),
 });
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+/** `DELETE /api/messages.php`: the message to unsend, body `{ message }` or `?message=`. */
+export const unsendBodySchema = z.object({ message: bodyIdSchema.optional() }).nullish();
+export const unsendQuerySchema = z.object({ message: idSchema.optional() });
+
+/** The unsent message as its sender now sees it: `removed` true, `text` empty. */
+export const unsendResponseSchema = z.object({ message: messageSchema });
+export type UnsendResponse = z.infer<typeof unsendResponseSchema>;

@@ -113,6 +113,7 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     conversation_id: '-',
     member_id: '-',
     last_read_message_id: '-',
+    last_delivered_message_id: '-',
     hidden_at: '-',
     opened_at: '-',
   },
@@ -126,6 +127,7 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     demo_reply: '-',
     fingerprint: '-',
     client_id: '-',
+    removed_at: '-',
   },
   likes: { liker_id: 'erased', liked_id: 'erased', created_at: 'erased', seen_at: 'erased' },
   outbox: {
@@ -310,6 +312,7 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     orders: '-',
     computed_at: '-',
   },
+
   audit_log: {
     id: '-',
     at: '-',

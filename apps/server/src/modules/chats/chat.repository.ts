@@ -14,6 +14,8 @@ export interface ChatListRow {
     text: string;
     createdAt: Date;
     held: boolean;
+    /** Its sender unsent it (issue 49): the text is empty, the list says "message removed". */
+    removed: boolean;
   } | null;
 }
 
@@ -34,7 +36,7 @@ export async function listChats(db: Kysely<Database>, memberId: number): Promise
       (eb) =>
         eb
           .selectFrom('messages')
-          .select(['id', 'sender_id', 'text', 'created_at', 'status'])
+          .select(['id', 'sender_id', 'text', 'created_at', 'status', 'removed_at'])
           .whereRef('messages.conversation_id', '=', 'c.id')
           // The other side's held messages are not delivered (issue 17).
           .where((mb) =>
@@ -68,6 +70,7 @@ export async function listChats(db: Kysely<Database>, memberId: number): Promise
       'last.text as last_text',
       'last.created_at as last_created_at',
       'last.status as last_status',
+      'last.removed_at as last_removed_at',
     ])
     .where('me.member_id', '=', memberId)
     // A blocked pair's conversation leaves both lists; unblocking brings it back whole.
@@ -100,6 +103,7 @@ export async function listChats(db: Kysely<Database>, memberId: number): Promise
             text: r.last_text,
             createdAt: r.last_created_at,
             held: r.last_status === 'held',
+            removed: r.last_removed_at !== null,
           },
   }));
 }

@@ -31,6 +31,7 @@ export async function chatsFor(db: Kysely<Database>, memberId: number): Promise<
         text: last.text,
         created_at: last.createdAt.toISOString(),
         ...(last.held && { held: true }),
+        ...(last.removed && { removed: true }),
       },
     };
   });

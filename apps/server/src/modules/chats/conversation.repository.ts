@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, MessageRow } from '../../db/schema.js';
+import { noBlockBetween } from '../members/blocks.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -60,6 +61,10 @@ export interface ConversationSide {
   readUpTo: number;
   /** The newest of this member's messages the other side has read (0: none). */
   otherReadUpTo: number;
+  /** The newest message of the other side that reached a tab of this member (0: none). */
+  deliveredUpTo: number;
+  /** The newest of this member's messages that reached the other side (never below read). */
+  otherDeliveredUpTo: number;
 }
 
 /** The member's side of a conversation, or undefined when they are not in it. */
@@ -79,6 +84,11 @@ export async function findConversationSide(
       'other.member_id as other_member_id',
       sql<number>`coalesce(me.last_read_message_id, 0)`.as('read_up_to'),
       sql<number>`coalesce(other.last_read_message_id, 0)`.as('other_read_up_to'),
+      sql<number>`coalesce(me.last_delivered_message_id, 0)`.as('delivered_up_to'),
+      // Read is delivered too: the mark shown is the higher of the two.
+      sql<number>`greatest(coalesce(other.last_delivered_message_id, 0), coalesce(other.last_read_message_id, 0))`.as(
+        'other_delivered_up_to',
+      ),
     ])
     .where('me.conversation_id', '=', conversationId)
     .where('me.member_id', '=', memberId)
@@ -89,6 +99,8 @@ export async function findConversationSide(
       otherMemberId: row.other_member_id,
       readUpTo: Number(row.read_up_to),
       otherReadUpTo: Number(row.other_read_up_to),
+      deliveredUpTo: Number(row.delivered_up_to),
+      otherDeliveredUpTo: Number(row.other_delivered_up_to),
     }
   );
 }
@@ -138,6 +150,132 @@ export async function markRead(
     )
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Moves the member's delivered mark up to `messageId` (never back); answers whether it moved. */
+export async function markDelivered(
+  db: Db,
+  conversationId: number,
+  memberId: number,
+  messageId: number,
+) {
+  const result = await db
+    .updateTable('conversation_members')
+    .set({ last_delivered_message_id: messageId })
+    .where('conversation_id', '=', conversationId)
+    .where('member_id', '=', memberId)
+    .where((eb) =>
+      eb.or([
+        eb('last_delivered_message_id', 'is', null),
+        eb('last_delivered_message_id', '<', messageId),
+      ]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * A tab of `memberId` received `messageId` live (issue 49): the member's delivered mark in its
+ * conversation moves up to it, in one statement, when the message is one the other side sent
+ * them (not held) and neither blocked the other. Answers the conversation and the sender when
+ * the mark moved, else undefined (already there, or not the member's to acknowledge).
+ */
+export async function acknowledgeDelivery(
+  db: Db,
+  memberId: number,
+  messageId: number,
+): Promise<{ conversationId: number; senderId: number } | undefined> {
+  const row = await db
+    .updateTable('conversation_members as cm')
+    .from('messages as m')
+    .set({ last_delivered_message_id: sql<number>`m.id` })
+    .whereRef('m.conversation_id', '=', 'cm.conversation_id')
+    .where('m.id', '=', messageId)
+    .where('m.status', '=', 'sent')
+    .where('m.sender_id', '<>', memberId)
+    .where('cm.member_id', '=', memberId)
+    .where((eb) =>
+      eb.or([
+        eb('cm.last_delivered_message_id', 'is', null),
+        eb('cm.last_delivered_message_id', '<', eb.ref('m.id')),
+      ]),
+    )
+    .where(noBlockBetween(memberId, sql.ref('m.sender_id')))
+    .returning(['cm.conversation_id', 'm.sender_id'])
+    .executeTakeFirst();
+  return row && { conversationId: row.conversation_id, senderId: row.sender_id };
+}
+
+/**
+ * The member's conversations with the other member of each, and the members blocked either
+ * way: what the live channel checks a typing frame against (issue 49), loaded once per
+ * socket rather than once per frame.
+ */
+export async function chatCircle(
+  db: Db,
+  memberId: number,
+): Promise<{ others: Map<number, number>; blocked: Set<number> }> {
+  const [conversations, blocks] = await Promise.all([
+    db
+      .selectFrom('conversations')
+      .select((eb) => [
+        'id',
+        eb
+          .case()
+          .when('member_low', '=', memberId)
+          .then(eb.ref('member_high'))
+          .else(eb.ref('member_low'))
+          .end()
+          .as('other'),
+      ])
+      .where((eb) => eb.or([eb('member_low', '=', memberId), eb('member_high', '=', memberId)]))
+      .execute(),
+    db
+      .selectFrom('blocks')
+      .select(['blocker_id', 'blocked_id'])
+      .where((eb) => eb.or([eb('blocker_id', '=', memberId), eb('blocked_id', '=', memberId)]))
+      .execute(),
+  ]);
+  return {
+    others: new Map(conversations.map((c) => [c.id, c.other])),
+    blocked: new Set(blocks.map((b) => (b.blocker_id === memberId ? b.blocked_id : b.blocker_id))),
+  };
+}
+
+/**
+ * Unsends a message (issue 49): its text is emptied and `removed_at` set, when `senderId`
+ * sent it, it is not removed yet and it is younger than `windowMinutes` by the database's
+ * clock. Answers the row as it is now, or undefined when nothing changed.
+ */
+export async function removeMessage(
+  db: Db,
+  senderId: number,
+  messageId: number,
+  windowMinutes: number,
+): Promise<MessageRow | undefined> {
+  return db
+    .updateTable('messages')
+    .set({ text: '', removed_at: sql<Date>`now()` })
+    .where('id', '=', messageId)
+    .where('sender_id', '=', senderId)
+    .where('removed_at', 'is', null)
+    .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${windowMinutes})`)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** One message the member sent, if it exists. */
+export async function findOwnMessage(
+  db: Db,
+  senderId: number,
+  messageId: number,
+): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('id', '=', messageId)
+    .where('sender_id', '=', senderId)
+    .executeTakeFirst();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { UNSEND_WINDOW_MINUTES } from '@amora/shared/rules/chat-live-signs';
 import type { Message } from '@amora/shared/schemas/chat';
 import { MESSAGES_PAGE_SIZE, type MessagesResponse } from '@amora/shared/schemas/messages';
 import type { Kysely } from 'kysely';
@@ -12,7 +13,11 @@ import { isBlockedBetween } from '../members/blocks.repository.js';
 import { findProfiles } from '../members/profile.repository.js';
 import { toChatProfile } from '../members/profile-view.js';
 import { assertMayReachOut, mayReachOut, notActivated } from '../members/reach-out.js';
-import { onConversationRead, onNewMessage } from '../notifications/member-events.js';
+import {
+  onConversationRead,
+  onMessageRemoved,
+  onNewMessage,
+} from '../notifications/member-events.js';
 import { readStoredSettings } from '../site/site.repository.js';
 import {
   assertMayStartConversation,
@@ -26,11 +31,14 @@ import {
   findConversationSide,
   findMessageByClientId,
   findOrCreateConversation,
+  findOwnMessage,
   hideConversation,
   insertMessage,
   listMessages,
+  markDelivered,
   markRead,
   openConversation,
+  removeMessage,
 } from './conversation.repository.js';
 
 const notInConversation = () =>
@@ -49,6 +57,7 @@ export const toMessage = (row: MessageRow, viewerId?: number): Message => ({
   ...(row.status === 'held' && { held: true }),
   ...(row.demo_reply && { demo_reply: true }),
   ...(row.client_id !== null && row.sender_id === viewerId && { client_id: row.client_id }),
+  ...(row.removed_at !== null && { removed: true }),
 });
 
 /**
@@ -88,7 +97,7 @@ export async function removeChat(db: Kysely<Database>, memberId: number, convers
 /**
  * `GET /api/messages.php`: a page of the conversation, newest first page by default. Opening
  * the newest page reads the conversation: the caller's unread count goes to 0, and the other
- * member's open tabs learn their messages were read. While either member blocks the other,
+ * member's open tabs learn their messages were delivered and read (issue 49). While either member blocks the other,
  * the page shows them as a member who left and reads nothing.
  */
 export async function conversationPage(
@@ -111,11 +120,20 @@ export async function conversationPage(
   if (
     query.before === undefined &&
     newest &&
-    newest.id > side.readUpTo &&
+    (newest.id > side.readUpTo || newest.id > side.deliveredUpTo) &&
     // Between a blocked pair not even a read mark moves: the other would see it.
     !(await isBlockedBetween(db, memberId, side.otherMemberId))
   ) {
     await db.transaction().execute(async (trx) => {
+      // A fetched page reached this member: delivered (issue 49), and read as before.
+      if (await markDelivered(trx, side.conversationId, memberId, newest.id)) {
+        await notifyMembers(trx, [side.otherMemberId], {
+          type: 'delivered',
+          conversation: side.conversationId,
+          recipient: memberId,
+          message: newest.id,
+        });
+      }
       if (!(await markRead(trx, side.conversationId, memberId, newest.id))) return;
       await notifyMembers(trx, [side.otherMemberId], {
         type: 'read',
@@ -128,7 +146,11 @@ export async function conversationPage(
     });
   }
   return {
-    conversation: { id: side.conversationId, other_read_up_to: side.otherReadUpTo },
+    conversation: {
+      id: side.conversationId,
+      other_read_up_to: side.otherReadUpTo,
+      other_delivered_up_to: side.otherDeliveredUpTo,
+    },
     profile: toChatProfile(side.otherMemberId, profiles.get(side.otherMemberId), settings),
     messages: page.messages.map((row) => toMessage(row, memberId)),
     has_more: page.hasMore,
@@ -181,7 +203,11 @@ async function repeatOf(
   stored: MessageRow,
   body: SendBody,
 ): Promise<SentMessage> {
-  if (stored.conversation_id !== body.conversation || stored.text !== body.text) {
+  // An unsent message lost its text: the conversation alone tells a repeat from a reuse.
+  if (
+    stored.conversation_id !== body.conversation ||
+    (stored.removed_at === null && stored.text !== body.text)
+  ) {
     throw clientIdReused('message');
   }
   const wallet = await findWallet(db, memberId);
@@ -263,6 +289,7 @@ async function storeMessage(
       if (starts) await markConversationStarted(trx, side.conversationId, memberId, row.created_at);
       // One's own message is read; the other side's list shows the conversation again.
       await markRead(trx, side.conversationId, memberId, row.id);
+      await markDelivered(trx, side.conversationId, memberId, row.id);
       const own = toMessage(row, memberId);
       await notifyMembers(trx, [memberId], { type: 'message', message: own });
       // A held message reaches only its sender's tabs: no live event, notification or push.
@@ -274,5 +301,46 @@ async function storeMessage(
       if (price > 0) await notifyMembers(trx, [memberId], { type: 'user' });
       return { message: own, credits };
     }),
+  );
+}
+
+/**
+ * `DELETE /api/messages.php` (issue 49, docs/decisions/061): its sender takes a message back
+ * within UNSEND_WINDOW_MINUTES. The row stays (its id keeps the order, read and delivered
+ * marks their meaning, the credits stay spent); its text is emptied and both members' tabs
+ * hear `message_removed` on commit. A push still waiting loses its preview, and one already
+ * shown is replaced by "message removed". A report filed earlier keeps its own copy of the
+ * text. Someone else's or an unknown message: 404 `not_found`; past the window: 409
+ * `unsend_window_closed`. Unsending a message removed already answers it again.
+ */
+export async function unsendMessage(
+  db: Kysely<Database>,
+  memberId: number,
+  messageId: number,
+): Promise<{ message: Message }> {
+  const removed = await db.transaction().execute(async (trx) => {
+    const row = await removeMessage(trx, memberId, messageId, UNSEND_WINDOW_MINUTES);
+    if (!row) return undefined;
+    const side = await findConversationSide(trx, row.conversation_id, memberId);
+    const event = {
+      type: 'message_removed',
+      conversation: row.conversation_id,
+      message: row.id,
+    } as const;
+    // A held message never reached the other member: only the sender's tabs hear of it.
+    const to = side && row.status === 'sent' ? [memberId, side.otherMemberId] : [memberId];
+    await notifyMembers(trx, to, event);
+    await notifyMembers(trx, to, { type: 'chats' });
+    if (side && row.status === 'sent') await onMessageRemoved(trx, side.otherMemberId, row);
+    return row;
+  });
+  if (removed) return { message: toMessage(removed, memberId) };
+  const stored = await findOwnMessage(db, memberId, messageId);
+  if (!stored) throw notFound('not_found', 'No such message of yours');
+  if (stored.removed_at !== null) return { message: toMessage(stored, memberId) };
+  throw new AppError(
+    409,
+    'unsend_window_closed',
+    `A message can be unsent for ${UNSEND_WINDOW_MINUTES} minutes after sending`,
   );
 }

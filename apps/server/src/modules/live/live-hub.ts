@@ -10,10 +10,14 @@ export interface LiveSocket {
   close(code?: number, reason?: string): void;
 }
 
+/** What a socket's owner hears besides the browser: each event sent, or `circle` changed. */
+export type LiveHeard = (event: LiveEvent | 'circle') => void;
+
 interface Connection {
   memberId: number;
   sessionId: string;
   socket: LiveSocket;
+  heard: LiveHeard | undefined;
 }
 
 const RESYNC = JSON.stringify({ type: 'resync' } satisfies LiveEvent);
@@ -55,8 +59,8 @@ export class LiveHub {
   }
 
   /** Registers a socket; answers the function that removes it again. */
-  add(memberId: number, sessionId: string, socket: LiveSocket): () => void {
-    const connection: Connection = { memberId, sessionId, socket };
+  add(memberId: number, sessionId: string, socket: LiveSocket, heard?: LiveHeard): () => void {
+    const connection: Connection = { memberId, sessionId, socket, heard };
     const forMember = this.byMember.get(memberId) ?? new Set();
     forMember.add(connection);
     this.byMember.set(memberId, forMember);
@@ -111,9 +115,18 @@ export class LiveHub {
       }
       return;
     }
+    if ('circleChanged' in notice) {
+      for (const memberId of notice.circleChanged) {
+        for (const connection of this.byMember.get(memberId) ?? []) connection.heard?.('circle');
+      }
+      return;
+    }
     const text = JSON.stringify(notice.event);
     for (const memberId of notice.to) {
-      for (const connection of this.byMember.get(memberId) ?? []) this.send(connection, text);
+      for (const connection of this.byMember.get(memberId) ?? []) {
+        this.send(connection, text);
+        connection.heard?.(notice.event);
+      }
     }
   }
 }

@@ -5,8 +5,16 @@ import type { Database } from '../../db/schema.js';
 /** The NOTIFY channel every app instance listens on. */
 export const LIVE_CHANNEL = 'amora_live';
 
-/** What travels through NOTIFY: an event for some members, or sessions that ended. */
-export type LiveNotice = ({ to: number[]; event: LiveEvent } | { sessionsEnded: string[] }) & {
+/**
+ * What travels through NOTIFY: an event for some members, sessions that ended, or members
+ * whose circle (conversations, blocks) changed, which their sockets load again and the
+ * browser never hears of (a blocked member is not told).
+ */
+export type LiveNotice = (
+  | { to: number[]; event: LiveEvent }
+  | { sessionsEnded: string[] }
+  | { circleChanged: number[] }
+) & {
   /** When it was sent (ms since the epoch), for the live-lag series; 14 bytes of the cap. */
   at?: number;
 };
@@ -47,4 +55,16 @@ export async function notifySessionsEnded(
   for (let i = 0; i < sessionIds.length; i += 100) {
     await notify(db, { sessionsEnded: sessionIds.slice(i, i + 100) });
   }
+}
+
+/**
+ * Tells the live channels of these members, on every instance, that who they may reach
+ * changed (a block made or lifted): what each socket keeps to check typing frames against
+ * is loaded again (issue 49). Nothing reaches the browser.
+ */
+export async function notifyCircleChanged(
+  db: Kysely<Database> | Transaction<Database>,
+  memberIds: readonly number[],
+): Promise<void> {
+  await notify(db, { circleChanged: [...new Set(memberIds)] });
 }

@@ -1,5 +1,5 @@
 import type { AccountNotice } from '@amora/shared/schemas/notifications';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notifyMembers } from '../live/live-notify.js';
 import {
@@ -40,6 +40,36 @@ export async function onNewMessage(
       conversation: message.conversation,
       message: message.id,
       preview: message.text.slice(0, 200),
+    });
+  }
+}
+
+/**
+ * Its sender unsent a message (issue 49): a push for it still waiting loses its preview
+ * (push delivery shows "message removed"), and a push already shown is sent again under the
+ * same tag, so the lock screen's notification is replaced by "message removed" (quietly:
+ * a replacement does not alert again).
+ */
+export async function onMessageRemoved(
+  trx: Trx,
+  recipientId: number,
+  message: { id: number; sender_id: number; conversation_id: number },
+): Promise<void> {
+  const jobs = await trx
+    .updateTable('outbox')
+    .set({ payload: sql`jsonb_set(payload, '{preview}', '""'::jsonb)` })
+    .where('kind', '=', 'push')
+    .where('member_id', '=', recipientId)
+    .where(sql`payload->>'message'`, '=', String(message.id))
+    .returning('status')
+    .execute();
+  if (jobs.some((job) => job.status === 'sent')) {
+    await enqueuePush(trx, recipientId, {
+      kind: 'message',
+      actor: message.sender_id,
+      conversation: message.conversation_id,
+      message: message.id,
+      preview: '',
     });
   }
 }

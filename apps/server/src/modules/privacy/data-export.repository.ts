@@ -53,7 +53,7 @@ export async function collectMemberData(db: Db, memberId: number) {
         .execute(),
       db
         .selectFrom('messages')
-        .select(['id', 'conversation_id', 'text', 'created_at', 'status'])
+        .select(['id', 'conversation_id', 'text', 'created_at', 'status', 'removed_at'])
         .where('sender_id', '=', memberId)
         .orderBy('id')
         .execute(),

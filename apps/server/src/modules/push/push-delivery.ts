@@ -71,8 +71,16 @@ async function composePush(
     .executeTakeFirst();
   // Read meanwhile (the member opened the chat): no push for what they have seen.
   if (!gathered) return null;
+  const removed =
+    job.message !== undefined &&
+    (await db
+      .selectFrom('messages')
+      .select('id')
+      .where('id', '=', job.message)
+      .where('removed_at', 'is not', null)
+      .executeTakeFirst()) !== undefined;
   return {
-    ...messagePushText(locale, actor.name, job.preview, gathered.count),
+    ...messagePushText(locale, actor.name, job.preview, gathered.count, removed),
     url: `/chats/${job.conversation}`,
     tag: job.message === undefined ? `chat-${job.conversation}` : `message-${job.message}`,
     badge,

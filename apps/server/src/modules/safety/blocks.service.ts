@@ -2,7 +2,7 @@ import type { PublicProfile } from '@amora/shared/schemas/profile';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { notifyMembers } from '../live/live-notify.js';
+import { notifyCircleChanged, notifyMembers } from '../live/live-notify.js';
 import { blockedBy, deleteBlock, insertBlock } from '../members/blocks.repository.js';
 import { findProfiles } from '../members/profile.repository.js';
 import { toPublicProfile } from '../members/profile-view.js';
@@ -30,14 +30,21 @@ export async function blockMember(db: Kysely<Database>, blockerId: number, block
     .executeTakeFirst();
   if (!exists) throw notFound('member_not_found', 'This member does not exist');
   await db.transaction().execute(async (trx) => {
-    if (await insertBlock(trx, blockerId, blockedId)) await refreshBlockerTabs(trx, blockerId);
+    if (await insertBlock(trx, blockerId, blockedId)) {
+      await refreshBlockerTabs(trx, blockerId);
+      // Both members' live channels check typing against who blocked whom (issue 49).
+      await notifyCircleChanged(trx, [blockerId, blockedId]);
+    }
   });
 }
 
 /** `DELETE /api/block.php`: lifts the block (idempotent); what was hidden comes back. */
 export async function unblockMember(db: Kysely<Database>, blockerId: number, blockedId: number) {
   await db.transaction().execute(async (trx) => {
-    if (await deleteBlock(trx, blockerId, blockedId)) await refreshBlockerTabs(trx, blockerId);
+    if (await deleteBlock(trx, blockerId, blockedId)) {
+      await refreshBlockerTabs(trx, blockerId);
+      await notifyCircleChanged(trx, [blockerId, blockedId]);
+    }
   });
 }
 

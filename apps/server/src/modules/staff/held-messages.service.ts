@@ -41,6 +41,8 @@ export async function listHeldMessages(
       sql<boolean>`not ${noBlockBetween(sql.ref('m.sender_id'), recipientOf)}`.as('blocked'),
     ])
     .where('m.status', '=', 'held')
+    // Unsent by its sender (issue 49): nothing is left to decide on.
+    .where('m.removed_at', 'is', null)
     // A banned sender's held messages stay held; the queue is for deciding.
     .where('s.status', '=', 'active')
     .orderBy('m.id')
@@ -77,6 +79,7 @@ export async function actOnHeldMessage(
       .select(recipientOf.as('recipient_id'))
       .where('m.id', '=', body.message)
       .where('m.status', '=', 'held')
+      .where('m.removed_at', 'is', null)
       .forUpdate('m')
       .executeTakeFirst();
     if (!held) throw notFound('message_not_found', 'No such held message');

@@ -1,3 +1,4 @@
+import { UNSEND_WINDOW_MINUTES } from '@amora/shared/rules/chat-live-signs';
 import { apiErrorSchema } from '@amora/shared/schemas/common';
 import {
   MESSAGE_MAX_LENGTH,
@@ -6,9 +7,17 @@ import {
   messagesResponseSchema,
   sendMessageBodySchema,
   sendMessageResponseSchema,
+  unsendBodySchema,
+  unsendQuerySchema,
+  unsendResponseSchema,
 } from '@amora/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conversationPage, sendMessage } from '../../modules/chats/message.service.js';
+import { badRequest } from '../../lib/errors.js';
+import {
+  conversationPage,
+  sendMessage,
+  unsendMessage,
+} from '../../modules/chats/message.service.js';
 
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,10 +28,14 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `Up to ${MESSAGES_PAGE_SIZE} messages, oldest first within the page: the newest ` +
           'page, or the one before message `before`. Reading the newest page marks the ' +
-          'conversation read for the caller. 403 not_in_conversation unless the caller is one ' +
+          'conversation read for the caller, and delivered: `conversation.other_read_up_to` ' +
+          'and `conversation.other_delivered_up_to` are the newest of the caller’s messages ' +
+          'the other member read and received (delivered never below read; 0: none). A ' +
+          'message its sender unsent has `removed: true` and an empty `text`. ' +
+          '403 not_in_conversation unless the caller is one ' +
           'of its two members. `profile.deleted` is true when the other member is gone, ' +
           'and while either blocked the other: then the history is shown as it was and ' +
-          'nothing is marked read.',
+          'nothing is marked read or delivered.',
         querystring: messagesQuerySchema,
         response: { 200: messagesResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },
@@ -79,6 +92,50 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (sent.message.held) reply.code(202);
       else if (!repeated) app.demoReply?.({ conversationId: sent.message.conversation, memberId });
       return sent;
+    },
+  );
+
+  app.delete(
+    '/api/messages.php',
+    {
+      schema: {
+        summary: 'Unsend a message',
+        description:
+          `The sender takes a message back within ${UNSEND_WINDOW_MINUTES} minutes of sending ` +
+          'it: its text is removed for both members, who see "message removed" live ' +
+          '({ type: "message_removed", conversation, message }); the chat list and pushes ' +
+          'show "message removed" too. The message keeps its place and id; credits are not ' +
+          'returned; a report filed earlier keeps its copy of the text. The message id comes ' +
+          'in the JSON body `{ message }` or as `?message=`. Answers { message } with ' +
+          '`removed: true` and an empty `text`; unsending it again answers the same. ' +
+          '400 missing_message or message_mismatch; 403 not_logged_in; 404 not_found for ' +
+          `someone else's or an unknown message; 409 unsend_window_closed after ` +
+          `${UNSEND_WINDOW_MINUTES} minutes.`,
+        querystring: unsendQuerySchema,
+        body: unsendBodySchema,
+        response: {
+          200: unsendResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const memberId = app.requireMember(request);
+      const fromBody = request.body?.message;
+      const fromQuery = request.query.message;
+      if (fromBody !== undefined && fromQuery !== undefined && fromBody !== fromQuery) {
+        throw badRequest('message_mismatch', 'The body and the query name different messages');
+      }
+      const message = fromBody ?? fromQuery;
+      if (message === undefined) {
+        throw badRequest('missing_message', 'Say which message to unsend', {
+          message: 'Value is required',
+        });
+      }
+      return unsendMessage(app.db, memberId, message);
     },
   );
 };

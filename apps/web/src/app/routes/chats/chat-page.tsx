@@ -6,12 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { markChatReadInCache, useMessages } from '@/features/chats/api/get-messages';
+import { useUnsendMessage } from '@/features/chats/api/unsend-message';
 import { ChatComposer } from '@/features/chats/components/chat-composer';
 import { ChatTopBar } from '@/features/chats/components/chat-top-bar';
 import type { MessageCost } from '@/features/chats/components/composer';
 import { MessageLog } from '@/features/chats/components/message-log';
+import { TypingIndicator } from '@/features/chats/components/typing-indicator';
 import { useConversationLive } from '@/features/chats/hooks/use-conversation-live';
 import { useMessageOutbox, useUnsentMessages } from '@/features/chats/hooks/use-message-outbox';
+import { useOtherTyping } from '@/features/chats/hooks/use-typing';
 import { useCredits } from '@/features/credits/api/get-credits';
 import { MemberSafetyMenu } from '@/features/safety/components/member-safety-menu';
 import { ApiError } from '@/lib/api-client';
@@ -22,8 +25,8 @@ import { useSession } from '../../session/session-context';
 
 /**
  * /chats/:chatId in the chat layout: the other member on top, the conversation filling the
- * height, the composer at the bottom. Opening it reads it (unread count 0 at once); it
- * follows live events and reads its newest page every 15 s without them.
+ * height, "… is typing" and the composer at the bottom. Opening it reads it (unread count 0
+ * at once); it follows live events and reads its newest page every 15 s without them.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -39,6 +42,8 @@ export function Component() {
   useConversationLive(id, myId);
   useMessageOutbox(user?.id);
   const unsent = useUnsentMessages(id, myId, messages.data);
+  const typing = useOtherTyping(id, myId);
+  const unsend = useUnsendMessage(id);
 
   const data = messages.data;
   const first = data?.pages[0];
@@ -109,7 +114,10 @@ export function Component() {
         onLoadOlder={() => {
           if (!messages.isFetchingNextPage) void messages.fetchNextPage();
         }}
+        onUnsend={(message) => unsend.mutate(message.id)}
+        unsending={unsend.isPending ? (unsend.variables ?? null) : null}
       />
+      <TypingIndicator name={recipient} typing={typing && !profile.deleted} />
       <ChatComposer
         conversation={id}
         memberId={myId}

@@ -60,21 +60,44 @@ export function addMessageToCache(queryClient: QueryClient, message: Message) {
   );
 }
 
-/** The other member read my messages up to `messageId` (the read state only moves forward). */
-export function setOtherReadUpTo(
+/**
+ * The other member read (`read`) or received (`delivered`, issue 49) my messages up to
+ * `messageId`. Both marks only move forward, and whatever is read was delivered.
+ */
+export function setOtherMark(
   queryClient: QueryClient,
   conversation: number,
+  mark: 'read' | 'delivered',
   messageId: number,
 ) {
   queryClient.setQueryData<MessagePages>(messageKeys.conversation(conversation), (current) => {
     const newest = current?.pages[0];
-    if (!current || !newest || newest.conversation.other_read_up_to >= messageId) return current;
+    if (!current || !newest) return current;
+    const { other_read_up_to: read, other_delivered_up_to: delivered } = newest.conversation;
+    const next = {
+      ...newest.conversation,
+      other_read_up_to: mark === 'read' ? Math.max(read, messageId) : read,
+      other_delivered_up_to: Math.max(delivered, messageId),
+    };
+    if (next.other_read_up_to === read && next.other_delivered_up_to === delivered) return current;
+    return { ...current, pages: [{ ...newest, conversation: next }, ...current.pages.slice(1)] };
+  });
+}
+
+/** Its sender unsent a message (issue 49): wherever it is loaded, it shows as removed. */
+export function markRemovedInCache(queryClient: QueryClient, conversation: number, id: number) {
+  queryClient.setQueryData<MessagePages>(messageKeys.conversation(conversation), (current) => {
+    if (!current?.pages.some((page) => page.messages.some((m) => m.id === id && !m.removed))) {
+      return current;
+    }
     return {
       ...current,
-      pages: [
-        { ...newest, conversation: { ...newest.conversation, other_read_up_to: messageId } },
-        ...current.pages.slice(1),
-      ],
+      pages: current.pages.map((page) => ({
+        ...page,
+        messages: page.messages.map((m) =>
+          m.id === id ? { ...m, text: '', removed: true as const } : m,
+        ),
+      })),
     };
   });
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useErrorText } from '@/lib/error-text';
 import { useSiteName } from '@/lib/settings-query';
 import { useOutboxEntries } from '../hooks/use-message-outbox';
+import { useTypingSignal } from '../hooks/use-typing';
 import { enqueueMessage } from '../utils/message-outbox';
 import { Composer, type MessageCost } from './composer';
 
@@ -34,6 +35,8 @@ export function ChatComposer({ conversation, memberId, recipient, recipientGone,
   const siteName = useSiteName();
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
+  // The other member sees "typing…" while there is text being written (issue 49).
+  const signalTyping = useTypingSignal(conversation);
 
   // Each refusal speaks once (also those kept from before a reload).
   const entries = useOutboxEntries(conversation, memberId);
@@ -95,7 +98,10 @@ export function ChatComposer({ conversation, memberId, recipient, recipientGone,
     <Composer
       recipient={recipient}
       draft={draft}
-      onDraftChange={setDraft}
+      onDraftChange={(text) => {
+        setDraft(text);
+        if (!gone) signalTyping(text);
+      }}
       onSend={(text) => {
         setProblem(null);
         setDraft('');

@@ -20,10 +20,11 @@ export function ChatListItem({ chat, myId, cdnPrefix, onRemove }: Props) {
   const { profile, last_message: last, num_unread_messages: unread } = chat;
   const name = profile.deleted ? t('chat.deleted_member') : profile.name;
   const when = new Date(last?.created_at ?? chat.conversation.last_activity_at);
+  const text = last?.removed ? t('chat.message_removed') : last?.text;
   const preview = last
     ? last.sender === myId
-      ? t('chat.you_prefix', { text: last.text })
-      : last.text
+      ? t('chat.you_prefix', { text })
+      : text
     : t('chat.no_messages_yet');
   return (
     <li className={`chat-list-item${unread > 0 ? ' unread' : ''}`}>
@@ -52,7 +53,10 @@ export function ChatListItem({ chat, myId, cdnPrefix, onRemove }: Props) {
             </time>
           </div>
           <div className="d-flex align-items-center gap-2">
-            <span id={previewId} className={`chat-list-preview${last ? '' : ' fst-italic'}`}>
+            <span
+              id={previewId}
+              className={`chat-list-preview${last && !last.removed ? '' : ' fst-italic'}`}
+            >
               {preview}
             </span>
             {unread > 0 && (

@@ -1,5 +1,6 @@
+import { mayStillUnsend } from '@amora/shared/rules/chat-live-signs';
 import type { Message } from '@amora/shared/schemas/chat';
-import { ArrowDown, Hand } from 'lucide-react';
+import { ArrowDown, Check, CheckCheck, Hand, Undo2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessagePages } from '../api/get-messages';
@@ -17,7 +18,14 @@ interface Props {
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
+  /** Takes one of my messages back (issue 49); offered within the unsend window. */
+  onUnsend: (message: Message) => void;
+  /** The message being unsent, if any: its action waits. */
+  unsending: number | null;
 }
+
+/** Where one of my messages has got to (issue 49): read implies delivered. */
+type Mark = 'sent' | 'delivered' | 'read';
 
 type Item =
   | { kind: 'day'; key: string; label: string }
@@ -26,7 +34,12 @@ type Item =
       key: string;
       message: Message;
       mine: boolean;
-      marker: 'read' | 'sent' | null;
+      /**
+       * Mine only. `labelled`: the mark is also said in words, under the last of mine and
+       * under the last of mine read ("Read" there, "Delivered" or "Sent" under a newer one).
+       */
+      mark: Mark | null;
+      labelled: boolean;
     }
   | { kind: 'unsent'; key: string; entry: OutboxEntry };
 
@@ -47,12 +60,17 @@ function orderedMessages(pages: MessagePages): Message[] {
   return messages;
 }
 
-function useItems(messages: Message[], unsent: OutboxEntry[], myId: number, otherReadUpTo: number) {
+function useItems(
+  messages: Message[],
+  unsent: OutboxEntry[],
+  myId: number,
+  marks: { read: number; delivered: number },
+) {
   const { t } = useTranslation();
   const now = new Date();
-  const mine = messages.filter((m) => m.sender === myId);
-  const lastMine = mine.at(-1);
-  const lastRead = mine.findLast((m) => m.id <= otherReadUpTo);
+  const marked = messages.filter((m) => m.sender === myId && !m.held && !m.removed);
+  const lastMine = marked.at(-1);
+  const lastRead = marked.findLast((m) => m.id <= marks.read);
   const items: Item[] = [];
   let day = '';
   const separator = (date: Date) => {
@@ -66,18 +84,22 @@ function useItems(messages: Message[], unsent: OutboxEntry[], myId: number, othe
   };
   for (const message of messages) {
     separator(new Date(message.created_at));
-    const marker =
-      message === lastRead
-        ? 'read'
-        : message === lastMine && message.id > otherReadUpTo
-          ? 'sent'
-          : null;
+    const mine = message.sender === myId;
+    const mark: Mark | null =
+      !mine || message.held || message.removed
+        ? null
+        : message.id <= marks.read
+          ? 'read'
+          : message.id <= marks.delivered
+            ? 'delivered'
+            : 'sent';
     items.push({
       kind: 'message',
       key: `m-${message.id}`,
       message,
-      mine: message.sender === myId,
-      marker,
+      mine,
+      mark,
+      labelled: message === lastMine || message === lastRead,
     });
   }
   // Those whose stored message is here already were left out by their key: none shows twice.
@@ -90,7 +112,9 @@ function useItems(messages: Message[], unsent: OutboxEntry[], myId: number, othe
 
 /**
  * The conversation as a live log: day separators, bubbles (mine on the end side) with the
- * time under each, "Read" under my last read message. It opens at the newest message,
+ * time under each, and under mine a mark (sent, delivered, read: one tick, two, two in the
+ * accent) with its name said in words under the last of mine and the last read, and
+ * "Unsend" while it can be taken back. A removed message says so in italics. It opens at the newest message,
  * follows new ones while at the bottom (else offers a jump), and keeps its place when older
  * pages load above, by a button or by scrolling to the top.
  */
@@ -102,6 +126,8 @@ export function MessageLog({
   hasOlder,
   loadingOlder,
   onLoadOlder,
+  onUnsend,
+  unsending,
 }: Props) {
   const { t } = useTranslation();
   const log = useRef<HTMLDivElement>(null);
@@ -109,8 +135,12 @@ export function MessageLog({
   const [jump, setJump] = useState(false);
   const place = useRef({ atBottom: true, fromEnd: 0, first: -1, last: '' });
   const messages = orderedMessages(pages);
-  const otherReadUpTo = pages.pages[0]?.conversation.other_read_up_to ?? 0;
-  const items = useItems(messages, unsent, myId, otherReadUpTo);
+  const marks = {
+    read: pages.pages[0]?.conversation.other_read_up_to ?? 0,
+    delivered: pages.pages[0]?.conversation.other_delivered_up_to ?? 0,
+  };
+  const items = useItems(messages, unsent, myId, marks);
+  const now = useUnsendClock(messages, myId);
   const firstId = messages[0]?.id ?? -1;
   const lastItem = items.at(-1);
   const lastKey = lastItem?.key ?? '';
@@ -244,16 +274,21 @@ export function MessageLog({
             if (item.kind === 'unsent') {
               return <UnsentMessage key={item.key} entry={item.entry} />;
             }
-            const { message, mine, marker } = item;
+            const { message, mine, mark, labelled } = item;
             const date = new Date(message.created_at);
+            const removed = message.removed === true;
             return (
               <div
                 key={item.key}
-                className={`chat-message ${mine ? 'mine' : 'theirs'}${message.held ? ' held' : ''}`}
+                className={`chat-message ${mine ? 'mine' : 'theirs'}${message.held ? ' held' : ''}${removed ? ' removed' : ''}`}
               >
                 <div className="chat-bubble">
                   <span className="visually-hidden">{mine ? t('chat.you') : recipient}: </span>
-                  <span>{message.text}</span>
+                  {removed ? (
+                    <em className="chat-removed">{t('chat.message_removed')}</em>
+                  ) : (
+                    <span>{message.text}</span>
+                  )}
                 </div>
                 <div className="chat-meta">
                   <time dateTime={message.created_at} title={formatFull(date)}>
@@ -265,18 +300,26 @@ export function MessageLog({
                       <span className="chat-marker demo-reply">{t('chat.demo_reply')}</span>
                     </>
                   )}
-                  {message.held ? (
+                  {message.held && !removed ? (
                     <>
                       <span aria-hidden="true"> · </span>
                       <span className="chat-marker held">{t('chat.waiting_for_review')}</span>
                     </>
                   ) : (
-                    marker && (
-                      <>
-                        <span aria-hidden="true"> · </span>
-                        <span className={`chat-marker ${marker}`}>{t(`chat.${marker}`)}</span>
-                      </>
-                    )
+                    mark && <DeliveryMark mark={mark} labelled={labelled} />
+                  )}
+                  {mine && !removed && mayStillUnsend(date, now) && (
+                    <button
+                      type="button"
+                      className="btn btn-link chat-unsend"
+                      aria-label={t('chat.unsend_label')}
+                      title={t('chat.unsend_label')}
+                      disabled={unsending === message.id}
+                      onClick={() => onUnsend(message)}
+                    >
+                      <Undo2 size={13} aria-hidden="true" />
+                      {t('chat.unsend')}
+                    </button>
                   )}
                 </div>
               </div>
@@ -291,6 +334,48 @@ export function MessageLog({
         </button>
       )}
     </div>
+  );
+}
+
+/**
+ * The time "Unsend" is judged by: while one of my messages can still be unsent, it moves on
+ * every 30 s, so the action leaves when its window closes (the server's 409 says the same).
+ */
+function useUnsendClock(messages: Message[], myId: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  const open = messages.some(
+    (m) => m.sender === myId && !m.removed && mayStillUnsend(new Date(m.created_at)),
+  );
+  useEffect(() => {
+    if (!open) return;
+    const tick = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(tick);
+  }, [open]);
+  return open ? new Date() : now;
+}
+
+const MARK_ICONS = { sent: Check, delivered: CheckCheck, read: CheckCheck } as const;
+
+/**
+ * One tick for sent, two for delivered, two in the accent for read. The icon has the mark's
+ * name as its accessible name; under the last of my messages the name is also written out.
+ */
+function DeliveryMark({ mark, labelled }: { mark: Mark; labelled: boolean }) {
+  const { t } = useTranslation();
+  const Icon = MARK_ICONS[mark];
+  const name = t(`chat.${mark}`);
+  return (
+    <span className={`chat-marker chat-mark ${mark}`}>
+      <span aria-hidden="true"> · </span>
+      {labelled ? (
+        <>
+          <Icon size={14} aria-hidden="true" />
+          <span>{name}</span>
+        </>
+      ) : (
+        <Icon size={14} role="img" aria-label={name} />
+      )}
+    </span>
   );
 }
 

@@ -4,16 +4,18 @@ import { useLiveChannelOpened, useLiveEvent } from '@/lib/live-channel';
 import {
   addMessageToCache,
   CONVERSATION_POLL_MS,
+  markRemovedInCache,
   messageKeys,
   refreshNewestPage,
-  setOtherReadUpTo,
+  setOtherMark,
 } from '../api/get-messages';
 
 /**
  * Keeps the open conversation current. Live events: a new message joins it at once (either
  * side's, also mine from another tab); one from the other member is then read through the
  * newest page, so the server marks it read; the other member reading moves my "Read"
- * marker. Without them, the newest page is read every 15 s and whenever the page shows
+ * marker, their receiving it my "Delivered" one, and an unsent message (either side's) shows
+ * as removed. Without them, the newest page is read every 15 s and whenever the page shows
  * again (only that page: older ones the member scrolled back to do not change). While the
  * page is hidden nothing is read: the member has not seen it, so the push for it goes out
  * and the sender sees no "Read".
@@ -29,7 +31,15 @@ export function useConversationLive(conversation: number, myId: number) {
       event.conversation === conversation &&
       event.reader !== myId
     ) {
-      setOtherReadUpTo(queryClient, conversation, event.message);
+      setOtherMark(queryClient, conversation, 'read', event.message);
+    } else if (
+      event.type === 'delivered' &&
+      event.conversation === conversation &&
+      event.recipient !== myId
+    ) {
+      setOtherMark(queryClient, conversation, 'delivered', event.message);
+    } else if (event.type === 'message_removed' && event.conversation === conversation) {
+      markRemovedInCache(queryClient, conversation, event.message);
     }
   });
 
