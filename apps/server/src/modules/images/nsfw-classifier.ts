@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { createModelThread } from '../../lib/model-thread.js';
 import { loadSharp } from '../../lib/sharp.js';
 import { SERVER_ROOT } from '../../server-root.js';
 
@@ -29,46 +29,7 @@ const WORKER_URL = new URL('workers/nsfw-classifier.mjs', SERVER_ROOT);
  * brought to 224×224 RGB by sharp (on libuv's pool) and sent as raw pixels.
  */
 export function createPhotoClassifier(): PhotoClassifier {
-  let worker: Worker | null = null;
-  let next = 0;
-  const waiting = new Map<
-    number,
-    { resolve: (c: Classification) => void; reject: (e: Error) => void }
-  >();
-
-  const failAll = (error: Error) => {
-    for (const { reject } of waiting.values()) reject(error);
-    waiting.clear();
-    worker = null;
-  };
-
-  const start = () => {
-    const started = new Worker(WORKER_URL);
-    started.unref();
-    started.on('message', (answer: { id: number; error?: string } & Partial<Classification>) => {
-      const entry = waiting.get(answer.id);
-      if (!entry) return;
-      waiting.delete(answer.id);
-      if (answer.error || !answer.probabilities) {
-        entry.reject(new Error(`photo classification failed: ${answer.error ?? 'no answer'}`));
-        return;
-      }
-      const p = answer.probabilities;
-      entry.resolve({
-        probabilities: p,
-        nudity: (p.Porn ?? 0) + (p.Hentai ?? 0),
-        ms: answer.ms ?? 0,
-        loadMs: answer.loadMs ?? 0,
-      });
-    });
-    started.on('error', (error) => failAll(error));
-    started.on('exit', (code) => {
-      if (waiting.size > 0) failAll(new Error(`the classifier thread stopped (${code})`));
-      worker = null;
-    });
-    return started;
-  };
-
+  const thread = createModelThread<Classification>(WORKER_URL, 'photo classification');
   return {
     async classify(image) {
       const sharp = await loadSharp();
@@ -78,26 +39,18 @@ export function createPhotoClassifier(): PhotoClassifier {
         .toColourspace('srgb')
         .raw()
         .toBuffer({ resolveWithObject: true });
-      worker ??= start();
-      const id = ++next;
       const pixels = new Uint8Array(data);
-      const answer = new Promise<Classification>((resolve, reject) =>
-        waiting.set(id, { resolve, reject }),
-      );
-      // While a photo is classified the thread keeps the process alive; idle, it does not.
-      worker.ref();
-      worker.postMessage({ id, pixels }, [pixels.buffer]);
-      try {
-        return await answer;
-      } finally {
-        if (waiting.size === 0) worker?.unref();
-      }
+      const answer = await thread.ask({ pixels }, [pixels.buffer]);
+      const p = answer.probabilities;
+      if (!p) throw new Error('photo classification failed: no answer');
+      return {
+        probabilities: p,
+        nudity: (p.Porn ?? 0) + (p.Hentai ?? 0),
+        ms: answer.ms ?? 0,
+        loadMs: answer.loadMs ?? 0,
+      };
     },
-    async close() {
-      const current = worker;
-      worker = null;
-      if (current) await current.terminate();
-    },
+    close: () => thread.close(),
   };
 }
 

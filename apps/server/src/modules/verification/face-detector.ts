@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { createModelThread } from '../../lib/model-thread.js';
 import { loadSharp } from '../../lib/sharp.js';
 import { SERVER_ROOT } from '../../server-root.js';
 
@@ -42,39 +42,7 @@ const WORKER_URL = new URL('workers/face-detector.mjs', SERVER_ROOT);
  * pool) and sent as raw pixels; the boxes come back in the image's own pixels.
  */
 export function createFaceDetector(): FaceDetector {
-  let worker: Worker | null = null;
-  let next = 0;
-  const waiting = new Map<
-    number,
-    { resolve: (d: FaceDetection) => void; reject: (e: Error) => void }
-  >();
-
-  const failAll = (error: Error) => {
-    for (const { reject } of waiting.values()) reject(error);
-    waiting.clear();
-    worker = null;
-  };
-
-  const start = () => {
-    const started = new Worker(WORKER_URL);
-    started.unref();
-    started.on('message', (answer: { id: number; error?: string } & Partial<FaceDetection>) => {
-      const entry = waiting.get(answer.id);
-      if (!entry) return;
-      waiting.delete(answer.id);
-      if (answer.error || !answer.faces) {
-        entry.reject(new Error(`face detection failed: ${answer.error ?? 'no answer'}`));
-        return;
-      }
-      entry.resolve({ faces: answer.faces, ms: answer.ms ?? 0, loadMs: answer.loadMs ?? 0 });
-    });
-    started.on('error', (error) => failAll(error));
-    started.on('exit', (code) => {
-      if (waiting.size > 0) failAll(new Error(`the face detection thread stopped (${code})`));
-      worker = null;
-    });
-    return started;
-  };
+  const thread = createModelThread<FaceDetection>(WORKER_URL, 'face detection');
 
   const detect = async (image: Buffer): Promise<FaceDetection> => {
     const sharp = await loadSharp();
@@ -88,31 +56,23 @@ export function createFaceDetector(): FaceDetector {
       .raw()
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) throw new Error(`face detection got ${info.channels} channels`);
-    worker ??= start();
-    const id = ++next;
     const pixels = new Uint8Array(data);
-    const answer = new Promise<FaceDetection>((resolve, reject) =>
-      waiting.set(id, { resolve, reject }),
-    );
-    // While an image is checked the thread keeps the process alive; idle, it does not.
-    worker.ref();
-    worker.postMessage({ id, pixels, width: info.width, height: info.height }, [pixels.buffer]);
-    try {
-      const detection = await answer;
-      const scale = (width ?? info.width) / info.width;
-      return {
-        ...detection,
-        faces: detection.faces.map((f) => ({
-          x: f.x * scale,
-          y: f.y * scale,
-          width: f.width * scale,
-          height: f.height * scale,
-          score: f.score,
-        })),
-      };
-    } finally {
-      if (waiting.size === 0) worker?.unref();
-    }
+    const answer = await thread.ask({ pixels, width: info.width, height: info.height }, [
+      pixels.buffer,
+    ]);
+    if (!answer.faces) throw new Error('face detection failed: no answer');
+    const scale = (width ?? info.width) / info.width;
+    return {
+      ms: answer.ms ?? 0,
+      loadMs: answer.loadMs ?? 0,
+      faces: answer.faces.map((f) => ({
+        x: f.x * scale,
+        y: f.y * scale,
+        width: f.width * scale,
+        height: f.height * scale,
+        score: f.score,
+      })),
+    };
   };
 
   return {
@@ -120,11 +80,7 @@ export function createFaceDetector(): FaceDetector {
     async count(image) {
       return (await detect(image)).faces.length;
     },
-    async close() {
-      const current = worker;
-      worker = null;
-      if (current) await current.terminate();
-    },
+    close: () => thread.close(),
   };
 }
 
