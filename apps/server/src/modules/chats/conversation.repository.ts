@@ -133,46 +133,35 @@ export async function hideConversation(
   return result.numUpdatedRows > 0n;
 }
 
-/** Moves the member's read mark up to `messageId` (never back). */
-export async function markRead(
+/** Moves one of the member's high-water marks up to `messageId` (never back); answers whether it moved. */
+async function raiseMark(
   db: Db,
+  mark: 'last_read_message_id' | 'last_delivered_message_id',
   conversationId: number,
   memberId: number,
   messageId: number,
-) {
+): Promise<boolean> {
   const result = await db
     .updateTable('conversation_members')
-    .set({ last_read_message_id: messageId })
+    .set({ [mark]: messageId })
     .where('conversation_id', '=', conversationId)
     .where('member_id', '=', memberId)
-    .where((eb) =>
-      eb.or([eb('last_read_message_id', 'is', null), eb('last_read_message_id', '<', messageId)]),
-    )
+    .where((eb) => eb.or([eb(mark, 'is', null), eb(mark, '<', messageId)]))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
+/** Moves the member's read mark up to `messageId` (never back). */
+export const markRead = (db: Db, conversationId: number, memberId: number, messageId: number) =>
+  raiseMark(db, 'last_read_message_id', conversationId, memberId, messageId);
+
 /** Moves the member's delivered mark up to `messageId` (never back); answers whether it moved. */
-export async function markDelivered(
+export const markDelivered = (
   db: Db,
   conversationId: number,
   memberId: number,
   messageId: number,
-) {
-  const result = await db
-    .updateTable('conversation_members')
-    .set({ last_delivered_message_id: messageId })
-    .where('conversation_id', '=', conversationId)
-    .where('member_id', '=', memberId)
-    .where((eb) =>
-      eb.or([
-        eb('last_delivered_message_id', 'is', null),
-        eb('last_delivered_message_id', '<', messageId),
-      ]),
-    )
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
+) => raiseMark(db, 'last_delivered_message_id', conversationId, memberId, messageId);
 
 /**
  * A tab of `memberId` received `messageId` live (issue 49): the member's delivered mark in its
