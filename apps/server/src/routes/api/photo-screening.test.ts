@@ -49,7 +49,7 @@ async function upload(m: Member, app = t) {
 /** Works the outbox once (screening, removals), as the running worker would. */
 async function screenNow(app = t) {
   const worker = app.startWorker({ pollIntervalMs: 60_000 });
-  await worker.runOnce();
+  for (let i = 0; i < 50 && (await worker.runOnce()) > 0; i++);
   await worker.stop();
 }
 
