@@ -189,6 +189,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     for (const path of [
       '/admin',
       '/admin/photos',
+      '/admin/verifications',
       '/admin/held',
       '/admin/members',
       `/admin/members/${other}`,

@@ -75,14 +75,20 @@ function appOn(url: string, browser: Browser, stop: () => Promise<void>): App {
  * (60 members and the demo login), and the shared Chromium: what most files need. Files
  * that run at the same time run in different workers, so they never share a server.
  */
-export async function sharedApp(options: { browser?: BrowserKind } = {}): Promise<App> {
+export async function sharedApp(
+  options: { browser?: BrowserKind; browserArgs?: string[] } = {},
+): Promise<App> {
   const servers = inject('sharedApps');
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
   const { url, resetUrl } = servers[(worker - 1) % servers.length]!;
   const reset = await fetch(resetUrl, { method: 'POST' });
   if (!reset.ok) throw new Error(`the shared server could not be reset: ${await reset.text()}`);
-  // A file about push takes a full Chromium of its own; closing the app closes it.
-  const browser = options.browser === 'full' ? await launchBrowser('full') : await connectBrowser();
+  // A file about push takes a full Chromium of its own, as does one that needs flags of its
+  // own (the fake camera of e2e/verification.test.ts); closing the app closes it.
+  const browser =
+    options.browser === 'full' || options.browserArgs
+      ? await launchBrowser(options.browser ?? 'shell', options.browserArgs)
+      : await connectBrowser();
   return appOn(url, browser, async () => {});
 }
 

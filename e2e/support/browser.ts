@@ -9,8 +9,11 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, CHROMIUM_SHELL_PATH } from '../../script
  */
 export type BrowserKind = 'shell' | 'full';
 
-/** Debian's Chromium, headless, with nothing reaching out to the network by itself. */
-export function browserOptions(kind: BrowserKind = 'shell'): LaunchOptions {
+/**
+ * Debian's Chromium, headless, with nothing reaching out to the network by itself; `args`
+ * adds flags a file needs (a fake camera, say).
+ */
+export function browserOptions(kind: BrowserKind = 'shell', args: string[] = []): LaunchOptions {
   return {
     executablePath:
       kind === 'shell' && existsSync(CHROMIUM_SHELL_PATH) ? CHROMIUM_SHELL_PATH : CHROMIUM_PATH,
@@ -20,13 +23,14 @@ export function browserOptions(kind: BrowserKind = 'shell'): LaunchOptions {
       // Pages share renderer processes instead of starting one each: about a seventh less
       // CPU for the suite, whose many short-lived pages would each start its own.
       '--renderer-process-limit=2',
+      ...args,
     ],
   };
 }
 
-/** A Chromium of this file's own. */
-export function launchBrowser(kind: BrowserKind = 'shell'): Promise<Browser> {
-  return chromium.launch(browserOptions(kind));
+/** A Chromium of this file's own, with `args` added to the usual flags. */
+export function launchBrowser(kind: BrowserKind = 'shell', args: string[] = []): Promise<Browser> {
+  return chromium.launch(browserOptions(kind, args));
 }
 
 /**

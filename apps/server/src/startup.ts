@@ -1,4 +1,5 @@
 import { REPORT_RETENTION_DAYS } from '@amora/shared/schemas/safety';
+import { VERIFICATION_SELFIE_DAYS } from '@amora/shared/schemas/verification';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from './config/config.js';
@@ -22,12 +23,13 @@ import { companyPlaceholderWarning } from './modules/site/company-placeholders.j
 import { ensureSecrets } from './modules/site/secrets.js';
 import { ensureSiteDefaults, readCompanyInfo } from './modules/site/site.repository.js';
 import { pruneAuditLog } from './modules/staff/audit-log.repository.js';
+import { pruneDecidedSelfies } from './modules/verification/verification.repository.js';
 
 /**
  * Drops what no rule needs any more (at start, then hourly on every instance): the retention
  * schedule (sessions, mail records, open tabs, links, attempts), the limits' records no
- * window counts, reports closed longer ago than their evidence is kept, and audit log
- * entries past their two years (docs/privacy.md).
+ * window counts, reports closed longer ago than their evidence is kept, audit log entries
+ * past their two years, and verification selfies 30 days after the decision (docs/privacy.md).
  */
 export async function pruneExpiredRecords(
   db: DatabaseHandle['db'],
@@ -39,6 +41,7 @@ export async function pruneExpiredRecords(
   await pruneHourlyCounters(db);
   await pruneClosedReports(db, REPORT_RETENTION_DAYS);
   await pruneAuditLog(db);
+  await pruneDecidedSelfies(db, VERIFICATION_SELFIE_DAYS);
 }
 
 /** The data or the keys do not fit this start: the message says what to do. */

@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   not_in_conversation: 'Only the two members of a conversation can read or write it',
   not_activated:
     'The member has not confirmed their e-mail address yet: they may look, not like or write',
+  verification_required:
+    'The other member hears from verified members only (verified_contact_only)',
   // Things that are not there.
   not_found: 'No such call or thing',
   member_not_found: 'The member does not exist or has left',
@@ -104,6 +106,16 @@ export const ERROR_CODES = {
   too_many_photos: 'The member has the most photos allowed',
   unknown_image: 'Only the member’s own photos can be arranged',
   incomplete_order: 'The new photo order does not list every photo once',
+  // Verification (issue 48).
+  photo_required:
+    'Verification needs at least one profile photo the screening has looked at (clean or flagged)',
+  pose_expired:
+    'The selfie answers another pose than the one assigned, or one assigned more than 15 minutes ago (VERIFICATION_POSE_MINUTES): GET /api/verification.php gives the pose to make',
+  no_face: 'The face check found no face in the selfie',
+  several_faces: 'The face check found more than one face in the selfie',
+  verification_limit:
+    'The member sent the most verification selfies a day allows (5, VERIFICATION_TRIES_PER_DAY)',
+  verification_not_found: 'No verification selfie waits with this id: it was decided or removed',
   // Buying.
   not_for_sale: 'The product is not sold in the member’s country',
   withdrawal_waiver_required: 'Credits need the waiver of the withdrawal period',

@@ -31,6 +31,8 @@ import * as mediaDelete from './migrations/2026112903-media-delete.js';
 import * as repeatableSends from './migrations/2026112905-repeatable-sends.js';
 import * as privateMedia from './migrations/2026112906-private-media.js';
 import * as chatLiveSigns from './migrations/2026112907-chat-live-signs.js';
+import * as verification from './migrations/2026112908-verification.js';
+import * as verifiedContact from './migrations/2026112909-verified-contact.js';
 
 /** Every migration, in order. Listed statically so the built server needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -66,6 +68,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112905-repeatable-sends': repeatableSends,
   '2026112906-private-media': privateMedia,
   '2026112907-chat-live-signs': chatLiveSigns,
+  '2026112908-verification': verification,
+  '2026112909-verified-contact': verifiedContact,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@amora/shared/schemas/orders';
 import type { ReportReason } from '@amora/shared/schemas/safety';
+import type { VerificationRejectReason } from '@amora/shared/schemas/verification';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps come back as Date on both drivers; they may be written as Date or ISO text. */
@@ -53,6 +54,10 @@ export interface MembersTable {
   /** What staff wrote when banning: shown to the member at login. */
   ban_reason: ColumnType<string | null, string | null | undefined, string | null>;
   banned_at: NullableTimestamp;
+  /** When a person approved the member's verification selfie (issue 48); null: not verified. */
+  verified_at: NullableTimestamp;
+  /** Only verified members may start a conversation with the member or write to them. */
+  verified_contact_only: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface ProfilesTable {
@@ -416,6 +421,41 @@ export interface Database {
   data_exports: DataExportsTable;
   audit_log: AuditLogTable;
   daily_figures: DailyFiguresTable;
+  verifications: VerificationsTable;
+  verification_poses: VerificationPosesTable;
+}
+
+export type VerificationRowStatus = 'pending' | 'verified' | 'rejected';
+
+/** A verification selfie a member sent and what a person decided (issue 48, decision 063). */
+export interface VerificationsTable {
+  id: Generated<number>;
+  member_id: number;
+  /** The pose asked for (`modules/verification/poses.ts`). */
+  pose: string;
+  /** Its object in the private store; null once removed (30 days after the decision). */
+  selfie: string | null;
+  status: ColumnType<
+    VerificationRowStatus,
+    VerificationRowStatus | undefined,
+    VerificationRowStatus
+  >;
+  /** Why staff rejected it (`VERIFICATION_REJECT_REASONS`). */
+  reason: VerificationRejectReason | null;
+  created_at: Timestamp;
+  decided_at: NullableTimestamp;
+  decided_by: number | null;
+}
+
+/** The pose the server assigned a member, and their tries of the current day. */
+export interface VerificationPosesTable {
+  member_id: number;
+  /** Null once a selfie answered it. */
+  pose: string | null;
+  assigned_at: NullableTimestamp;
+  tries: ColumnType<number, number | undefined, number>;
+  /** When the current day of tries began; a try a day later starts a new one. */
+  tries_since: NullableTimestamp;
 }
 
 /** A closed UTC day's dashboard counts, stored once (docs/decisions/037). */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../test/test-app.js';
 
-const POLICY = 'geolocation=(self), camera=(), microphone=(), payment=(), usb=()';
+const POLICY = 'geolocation=(self), camera=(self), microphone=(), payment=(), usb=()';
 
 let t: TestApp;
 let webDist: string;

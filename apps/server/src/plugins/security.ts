@@ -10,11 +10,12 @@ import { bucketOrigin } from '../modules/media/private-links.js';
 import { readStoredSettings } from '../modules/site/site.repository.js';
 
 /**
- * What a page of ours may ask the browser for: the position (the signup's "use my location"),
- * nothing else. Only documents need it: the browser reads it from the page's own answer.
+ * What a page of ours may ask the browser for: the position (the signup's "use my location")
+ * and the camera (the verification selfie, issue 48), nothing else. Only documents need it:
+ * the browser reads it from the page's own answer.
  */
 export const PERMISSIONS_POLICY =
-  'geolocation=(self), camera=(), microphone=(), payment=(), usb=()';
+  'geolocation=(self), camera=(self), microphone=(), payment=(), usb=()';
 
 /**
  * The Content-Security-Policy: what the app's pages may load, with `images` the origins

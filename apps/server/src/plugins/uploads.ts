@@ -72,11 +72,26 @@ export async function readUploadedFiles(
   request: FastifyRequest,
   field = 'file',
 ): Promise<Buffer[]> {
+  return (await readUploadedForm(request, field)).files;
+}
+
+/**
+ * `readUploadedFiles` with the form's text fields beside the files (the last value of each
+ * name wins), for an upload that says what it is for (a verification selfie's `pose`).
+ */
+export async function readUploadedForm(
+  request: FastifyRequest,
+  field = 'file',
+): Promise<{ files: Buffer[]; fields: Map<string, string> }> {
   if (!request.isMultipart()) throw notMultipart();
   const files: Buffer[] = [];
+  const fields = new Map<string, string>();
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
+        continue;
+      }
       if (part.fieldname !== field && part.fieldname !== `${field}[]`) {
         part.file.resume();
         continue;
@@ -87,5 +102,5 @@ export async function readUploadedFiles(
   } catch (err) {
     throw uploadError(err);
   }
-  return files;
+  return { files, fields };
 }

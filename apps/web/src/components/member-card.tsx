@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { currentLocale } from '@/lib/i18n';
 import { displayName, showsDisplayNames } from '@/lib/locale-format';
 import { MemberPhoto } from './member-photo';
+import { VerifiedBadge } from './verified-badge';
 
 interface Props {
   profile: PublicProfile;
@@ -18,7 +19,10 @@ interface Props {
   showCity?: boolean;
 }
 
-/** The search result card of spec section 2: photo, name, age, city, country, language badge. */
+/**
+ * The search result card of spec section 2: photo, name, age (and the verified mark), city,
+ * country, language badge.
+ */
 export function MemberCard({
   profile,
   cdnPrefix,
@@ -51,6 +55,7 @@ export function MemberCard({
           <Link to={to} className="text-reset">
             {profile.name}
             {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
+            {profile.verified && <VerifiedBadge />}
           </Link>
         </h2>
         {place && <p className="small text-body-secondary mb-1 text-truncate">{place}</p>}

@@ -1,15 +1,20 @@
 import { ApiError, apiErrorFrom, apiHeaders } from './api-client';
 
-/** A multipart upload with progress (fetch cannot report upload progress; XHR can). */
+/**
+ * A multipart upload with progress (fetch cannot report upload progress; XHR can): each file
+ * in the field `file`, then any text `fields`.
+ */
 export function uploadFiles<T>(
   path: string,
   files: File[],
   onProgress: (fraction: number) => void,
+  fields: Record<string, string> = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const body = new FormData();
     for (const file of files) body.append('file', file);
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
     xhr.open('POST', path);
     for (const [name, value] of Object.entries(apiHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {

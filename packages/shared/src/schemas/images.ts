@@ -53,7 +53,11 @@ export const imageRevealResponseSchema = z.object({ image: imageSchema });
 export type ImageRevealResponse = z.infer<typeof imageRevealResponseSchema>;
 
 /** What a private picture is kept for (decision 059); each has its own rule of who reads it. */
-export const PRIVATE_PURPOSES = ['flagged_original', 'report_evidence'] as const;
+export const PRIVATE_PURPOSES = [
+  'flagged_original',
+  'report_evidence',
+  'verification_selfie',
+] as const;
 export type PrivatePurpose = (typeof PRIVATE_PURPOSES)[number];
 
 /** A private picture by what it is kept for and its id, full size or its thumbnail. */

@@ -39,6 +39,8 @@ export const publicProfileSchema = z.object({
   fields: z.record(z.string(), z.string()),
   interests: z.array(z.string()),
   fictional: z.boolean(),
+  /** A person compared a selfie in an assigned pose with the member's photos (issue 48). */
+  verified: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

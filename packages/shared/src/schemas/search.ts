@@ -30,6 +30,8 @@ export const searchQuerySchema = z
     source: param(z.string().max(50)),
     /** Only members with a photo. */
     pp: flag(),
+    /** Only verified members (issue 48): a person checked their selfie against their photos. */
+    verified: flag(),
     /** The app is loading the next page on scroll; informational. */
     auto_load: flag(),
     /** Accepted for the spec's client; no photo is classified as nude, so it changes nothing. */
@@ -64,6 +66,7 @@ export const SEARCH_FILTER_PARAMS = [
   'countryregion',
   'searchAllCountries',
   'pp',
+  'verified',
 ] as const satisfies readonly (keyof SearchQuery)[];
 
 /** The filters in force for this answer; `null` where there is none. */
@@ -76,6 +79,8 @@ export const searchFilterOptionsSchema = z.object({
   countryregion: z.string().nullable(),
   /** Only members with a photo. */
   pp: z.boolean(),
+  /** Only verified members (false too while `settings.search_fields` does not offer it). */
+  verified: z.boolean(),
   /** The request had no filters, so the member's last manual search was applied. */
   remembered: z.boolean(),
 });

@@ -4,7 +4,7 @@ import { COUNTRIES, LOCALES } from '../constants.js';
 export const SIGNUP_MODES = ['all', 'with_trafficsource', 'invite_only'] as const;
 export const LOGGED_OUT_SEARCH_MODES = ['all', 'none'] as const;
 export const MEMBER_RESELL_KINDS = ['cams', 'camads'] as const;
-export const SEARCH_FIELDS = ['gender', 'age', 'country', 'countryregion'] as const;
+export const SEARCH_FIELDS = ['gender', 'age', 'country', 'countryregion', 'verified'] as const;
 
 /** The Settings object of spec section 3. */
 export const settingsSchema = z.object({

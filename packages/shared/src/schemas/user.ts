@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberSettingsSchema } from './member-settings.js';
 import { ownProfileSchema } from './profile.js';
 
 /** Mail provider code: 2 is the large web mail provider (spec section 3). */
@@ -14,8 +15,8 @@ export const userSchema = z.object({
   credits: z.number().int(),
   last_signup_step: z.number().int().nullable(),
   profile: ownProfileSchema,
-  /** The member's own choices; `show_flagged_photos`: see flagged photos without the blur. */
-  settings: z.object({ show_flagged_photos: z.boolean() }),
+  /** The member's own choices (`memberSettingsSchema`). */
+  settings: memberSettingsSchema,
   /** The member's staff role, which opens the console at /admin. */
   staff: z.enum(['admin', 'moderator']).nullable(),
 });

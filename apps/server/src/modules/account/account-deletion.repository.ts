@@ -135,6 +135,21 @@ export async function deleteMemberExports(trx: Trx, memberId: number): Promise<s
   return rows.flatMap((row) => (row.file ? [row.file] : []));
 }
 
+/**
+ * The member's verification (issue 48): their requests, pose and tries, and the verified mark;
+ * answers the names of selfies still kept, to remove from the private store after.
+ */
+export async function deleteMemberVerifications(trx: Trx, memberId: number): Promise<string[]> {
+  const rows = await trx
+    .deleteFrom('verifications')
+    .where('member_id', '=', memberId)
+    .returning('selfie')
+    .execute();
+  await trx.deleteFrom('verification_poses').where('member_id', '=', memberId).execute();
+  await trx.updateTable('members').set({ verified_at: null }).where('id', '=', memberId).execute();
+  return rows.flatMap((row) => (row.selfie ? [row.selfie] : []));
+}
+
 /** Likes the member gave and received: both lists of the others forget them at once. */
 export async function deleteMemberLikes(trx: Trx, memberId: number): Promise<void> {
   await trx

@@ -14,6 +14,7 @@ import {
   deleteMemberExports,
   deleteMemberImages,
   deleteMemberLikes,
+  deleteMemberVerifications,
   eraseMemberRecords,
   lockErasableMember,
   markMemberDeleted,
@@ -63,8 +64,8 @@ export async function deleteAccount(
  *    to an active account (with the way to customer service for a member who did not do
  *    this), and ends every session; the search row goes with the status change
  *    (search_profiles trigger);
- * 2. the same transaction queues `media_delete` jobs for the objects of the member's photos
- *    and data exports: from the commit on none is served, and the job removes them from the
+ * 2. the same transaction queues `media_delete` jobs for the objects of the member's photos,
+ *    data exports and verification selfies (their rows deleted with the verified mark): from the commit on none is served, and the job removes them from the
  *    store, tried again until the store has (docs/privacy.md).
  * Callers: `deleteAccount` (the member, active only) and `npm run erase-account` (the
  * operator, for an erasure request by mail, banned accounts included).
@@ -91,6 +92,7 @@ export async function eraseAccount(
     await deleteMemberDevicesAndSearches(trx, memberId);
     await eraseMemberRecords(trx, memberId, email);
     await queueMediaDelete(trx, await deleteMemberExports(trx, memberId), 'exports');
+    await queueMediaDelete(trx, await deleteMemberVerifications(trx, memberId), 'private');
     if (mailable) {
       // Queued while the address is still the member's, so the greeting may name them; not
       // tied to the account: the outbox drops it once sent (`erase_after_send`).

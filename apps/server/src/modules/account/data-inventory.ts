@@ -36,6 +36,8 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     ban_reason:
       'kept with the ban: staff’s reason, for an appeal (a banned member cannot log in); emptied when the account is erased',
     banned_at: '-',
+    verified_at: 'erased',
+    verified_contact_only: '-',
   },
   profiles: {
     member_id: '-',
@@ -312,7 +314,24 @@ export const DATA_INVENTORY: Record<string, Record<string, string>> = {
     orders: '-',
     computed_at: '-',
   },
-
+  verifications: {
+    id: 'erased',
+    member_id: 'erased',
+    pose: 'erased',
+    selfie: 'erased',
+    status: 'erased',
+    reason: 'erased',
+    created_at: 'erased',
+    decided_at: 'erased',
+    decided_by: 'erased',
+  },
+  verification_poses: {
+    member_id: 'erased',
+    pose: 'erased',
+    assigned_at: 'erased',
+    tries: 'erased',
+    tries_since: 'erased',
+  },
   audit_log: {
     id: '-',
     at: '-',

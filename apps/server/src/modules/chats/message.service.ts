@@ -12,7 +12,12 @@ import { notifyMembers } from '../live/live-notify.js';
 import { isBlockedBetween } from '../members/blocks.repository.js';
 import { findProfiles } from '../members/profile.repository.js';
 import { toChatProfile } from '../members/profile-view.js';
-import { assertMayReachOut, mayReachOut, notActivated } from '../members/reach-out.js';
+import {
+  assertMayReachOut,
+  assertMayWriteTo,
+  mayReachOut,
+  notActivated,
+} from '../members/reach-out.js';
 import {
   onConversationRead,
   onMessageRemoved,
@@ -65,7 +70,8 @@ export const toMessage = (row: MessageRow, viewerId?: number): Message => ({
  * member blocked, made on first use (the same id every time after), and back in the caller's
  * list if removed. A
  * member who has not confirmed their address may open a conversation that exists, not
- * start one (403 `not_activated`).
+ * start one (403 `not_activated`); nor may an unverified member start one with a member who
+ * lets only verified members write (403 `verification_required`).
  */
 export async function startChat(
   db: Kysely<Database>,
@@ -75,9 +81,10 @@ export async function startChat(
   if (otherId === memberId) throw badRequest('cannot_chat_self', 'You cannot chat with yourself');
   const visible = await findProfiles(db, [otherId], { visibleOnly: true, viewerId: memberId });
   if (!visible.has(otherId)) throw notFound('member_not_found', 'This member does not exist');
-  if (!(await mayReachOut(db, memberId))) {
-    const existing = await findConversationBetween(db, memberId, otherId);
-    if (existing === undefined) throw notActivated();
+  // A conversation that exists opens; writing in it is checked on each message.
+  if ((await findConversationBetween(db, memberId, otherId)) === undefined) {
+    if (!(await mayReachOut(db, memberId))) throw notActivated();
+    await assertMayWriteTo(db, memberId, otherId, null);
   }
   return db.transaction().execute(async (trx) => {
     const id = await findOrCreateConversation(trx, memberId, otherId);
@@ -219,7 +226,8 @@ async function repeatOf(
  * balance only moves when it covers the price (an atomic conditional update), so messages
  * sent at once never overdraw it; on 402 nothing is stored. Both members' tabs hear of the
  * message when the transaction commits. Refusals in this order: 403 `not_in_conversation`,
- * 403 `blocked`, 410 `member_gone`, 403 `not_activated`, 429 `conversation_limit` (a new
+ * 403 `blocked`, 410 `member_gone`, 403 `not_activated`, 403 `verification_required` (the
+ * other member lets only verified members write, `assertMayWriteTo`), 429 `conversation_limit` (a new
  * member's first message to someone beyond their limits, modules/chats/brakes.ts), 402
  * `credits_owed` (a refund took back credits the member had spent, docs/decisions/030), 402
  * `insufficient_credits` (decision 026). A message the duplicate-text brake holds is stored
@@ -246,6 +254,7 @@ async function storeMessage(
     );
   }
   await assertMayReachOut(db, memberId);
+  await assertMayWriteTo(db, memberId, side.otherMemberId, side.conversationId);
   const fingerprint = textFingerprint(body.text);
   return retryOnConflict(() =>
     db.transaction().execute(async (trx) => {

@@ -86,7 +86,8 @@ export async function* uploadReferences(db: Kysely<Database>): AsyncIterable<Obj
 
 /**
  * Every name of the private store the database holds (decision 059): the originals of
- * flagged photos, the photo evidence kept with reports, and those queued for removal.
+ * flagged photos, the photo evidence kept with reports, verification selfies (issue 48), and
+ * those queued for removal.
  */
 export async function* privateReferences(db: Kysely<Database>): AsyncIterable<ObjectReference> {
   for await (const { store, ...ref } of photoObjects(db)) if (store === 'private') yield ref;
@@ -102,6 +103,16 @@ export async function* privateReferences(db: Kysely<Database>): AsyncIterable<Ob
         row: `reports ${report.id} evidence_object`,
         required: true,
       };
+    }
+  }
+  const selfies = await db
+    .selectFrom('verifications')
+    .select(['id', 'selfie'])
+    .where('selfie', 'is not', null)
+    .execute();
+  for (const request of selfies) {
+    if (request.selfie) {
+      yield { name: request.selfie, row: `verifications ${request.id} selfie`, required: true };
     }
   }
   yield* queuedRemovals(db, 'private');

@@ -1,4 +1,5 @@
 import { canonicalEmail } from '@amora/shared/rules/canonical-email';
+import type { MemberSettings } from '@amora/shared/schemas/member-settings';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type {
   Database,
@@ -114,11 +115,18 @@ export async function touchLastActive(db: Kysely<Database>, id: number): Promise
 export async function saveMemberSettings(
   db: Kysely<Database>,
   id: number,
-  settings: { show_flagged_photos: boolean },
+  settings: Partial<MemberSettings>,
 ): Promise<void> {
   await db
     .updateTable('members')
-    .set({ show_flagged_photos: settings.show_flagged_photos })
+    .set({
+      ...(settings.show_flagged_photos !== undefined && {
+        show_flagged_photos: settings.show_flagged_photos,
+      }),
+      ...(settings.verified_contact_only !== undefined && {
+        verified_contact_only: settings.verified_contact_only,
+      }),
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -56,7 +56,7 @@ export interface ProfileVisibility {
 }
 
 export function toPublicProfile(
-  { profile, fictional, images: rows, viewerSeesFlagged }: ProfileRecord,
+  { profile, fictional, verified, images: rows, viewerSeesFlagged }: ProfileRecord,
   visible: ProfileVisibility,
   today: Date = new Date(),
   { hideFlagged = false }: { hideFlagged?: boolean } = {},
@@ -88,6 +88,7 @@ export function toPublicProfile(
     fields,
     interests: profile.interests,
     fictional,
+    verified,
   };
 }
 
@@ -145,6 +146,7 @@ export function toChatProfile(
     fields: {},
     interests: [],
     fictional: false,
+    verified: false,
     deleted: true,
   };
 }

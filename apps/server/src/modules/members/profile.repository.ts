@@ -6,6 +6,8 @@ export interface ProfileRecord {
   profile: ProfileRow;
   fictional: boolean;
   images: ImageRow[];
+  /** A person approved the member's verification selfie (`members.verified_at`, issue 48). */
+  verified: boolean;
   /** The viewer chose to see flagged photos unblurred (false for visitors). */
   viewerSeesFlagged: boolean;
 }
@@ -29,7 +31,7 @@ export interface ProfileVisibility {
 }
 
 /**
- * Profiles with their member's `fictional` mark and their images (in order, as JSON), so a
+ * Profiles with their member's `fictional` and verified marks and their images (in order, as JSON), so a
  * page of members costs one query. Callers add which profiles (a list of ids, or a join
  * with a page of search results).
  */
@@ -40,6 +42,7 @@ export function profileRecordsQuery(db: Kysely<Database>, options: ProfileVisibi
     .selectAll('profiles')
     .select((eb) => [
       'members.fictional',
+      'members.verified_at',
       eb
         .selectFrom('images')
         .select((ie) =>
@@ -74,6 +77,7 @@ type ProfileRecordRow = Awaited<
 /** A row of `profileRecordsQuery` as a record (image times come back from JSON as text). */
 export function toProfileRecord({
   fictional,
+  verified_at,
   images,
   viewer_sees_flagged,
   ...profile
@@ -81,6 +85,7 @@ export function toProfileRecord({
   return {
     profile,
     fictional,
+    verified: verified_at !== null,
     viewerSeesFlagged: Boolean(viewer_sees_flagged),
     images: (images ?? []).map((image) => ({
       ...image,

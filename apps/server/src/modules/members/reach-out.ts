@@ -31,3 +31,37 @@ export const notActivated = () =>
     'not_activated',
     'Confirm your e-mail address first: follow the link in the activation mail',
   );
+
+/**
+ * A member's choice that only verified members may write to them (`verified_contact_only`,
+ * issue 48, docs/decisions/063): an unverified member may not start a conversation with
+ * them nor write in one, unless the member who chose it started that conversation (they
+ * asked for the answer). Callers check it right after `assertMayReachOut`, before anything
+ * to pay; `conversationId` is the conversation written in, or null for a new one.
+ */
+export async function assertMayWriteTo(
+  db: Db,
+  senderId: number,
+  recipientId: number,
+  conversationId: number | null,
+): Promise<void> {
+  const row = await db
+    .selectFrom('members as recipient')
+    .innerJoin('members as sender', (join) => join.on('sender.id', '=', senderId))
+    .select(['recipient.verified_contact_only', 'sender.verified_at'])
+    .where('recipient.id', '=', recipientId)
+    .executeTakeFirst();
+  if (!row?.verified_contact_only || row.verified_at !== null) return;
+  if (conversationId !== null) {
+    const conversation = await db
+      .selectFrom('conversations')
+      .select('started_by')
+      .where('id', '=', conversationId)
+      .executeTakeFirst();
+    if (conversation?.started_by === recipientId) return;
+  }
+  throw forbidden(
+    'verification_required',
+    'This member only hears from verified members: verify your profile to write to them',
+  );
+}

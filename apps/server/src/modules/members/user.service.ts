@@ -40,7 +40,10 @@ function toUser({ member, record }: UserRows, adminEmails: readonly string[], no
     credits: member.credits,
     last_signup_step: member.last_signup_step,
     profile: toOwnProfile(record, now),
-    settings: { show_flagged_photos: member.show_flagged_photos },
+    settings: {
+      show_flagged_photos: member.show_flagged_photos,
+      verified_contact_only: member.verified_contact_only,
+    },
     staff: roleOf(member, adminEmails),
   };
 }

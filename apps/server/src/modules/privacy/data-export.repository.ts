@@ -7,7 +7,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * Everything stored about the member, as the export's `data.json` holds it: their account
  * (no password hash), profile, photos' details, likes both ways, the messages they wrote,
  * orders and credits, notifications, sessions, blocks and reports they made, service
- * requests, and their consents and choices.
+ * requests, their verification selfies' status and dates, and their consents and choices.
  */
 export async function collectMemberData(db: Db, memberId: number) {
   const [account, profile, photos, likesGiven, likesReceived, messages, orders, ledger] =
@@ -31,6 +31,8 @@ export async function collectMemberData(db: Db, memberId: number) {
           'digest_opt_out',
           'show_flagged_photos',
           'price_country',
+          'verified_at',
+          'verified_contact_only',
         ])
         .where('id', '=', memberId)
         .executeTakeFirstOrThrow(),
@@ -60,6 +62,12 @@ export async function collectMemberData(db: Db, memberId: number) {
       db.selectFrom('orders').selectAll().where('member_id', '=', memberId).execute(),
       db.selectFrom('credit_ledger').selectAll().where('member_id', '=', memberId).execute(),
     ]);
+  const verifications = await db
+    .selectFrom('verifications')
+    .select(['id', 'status', 'pose', 'reason', 'created_at', 'decided_at', 'selfie'])
+    .where('member_id', '=', memberId)
+    .orderBy('id')
+    .execute();
   const [notifications, sessions, blocks, reports, requests, pushes, searches] = await Promise.all([
     db.selectFrom('notifications').selectAll().where('member_id', '=', memberId).execute(),
     db
@@ -101,12 +109,15 @@ export async function collectMemberData(db: Db, memberId: number) {
     sessions,
     blocks_made: blocks,
     reports_made: reports,
+    // Each selfie sent, what a person decided and when; the file is in the zip while it is kept.
+    verifications,
     service_requests: requests,
     remembered_search: searches[0]?.filters ?? null,
     consents: {
       push_notifications: pushes,
       digest_mail: !account.digest_opt_out,
       show_flagged_photos: account.show_flagged_photos,
+      verified_contact_only: account.verified_contact_only,
       withdrawal_waived_for_orders: orders
         .filter((order) => order.waived_withdrawal)
         .map((order) => order.id),

@@ -101,7 +101,7 @@ export interface ExportDeps {
 
 /**
  * Prepares one export (the outbox job): `data.json` with everything stored about the member
- * and their photo files, zipped into the exports store, progress noted as it goes.
+ * and their photo and kept verification selfie files, zipped into the exports store, progress noted as it goes.
  */
 export async function buildExport(deps: ExportDeps, exportId: string): Promise<void> {
   const { db } = deps;
@@ -131,6 +131,15 @@ export async function buildExport(deps: ExportDeps, exportId: string): Promise<v
     // Photos are compressed already: stored as they are.
     files[`photos/${photo.filename}`] = [await store.get(photo.filename), { level: 0 }];
     await setProgress(db, exportId, 10 + Math.floor((80 * (i + 1)) / data.photos.length));
+  }
+  // Verification selfies while they are kept (30 days after the decision): private objects.
+  for (const request of data.verifications) {
+    if (request.selfie) {
+      files[`verification/${request.selfie}`] = [
+        await deps.media.private.get(request.selfie),
+        { level: 0 },
+      ];
+    }
   }
   const file = `${exportId}.zip`;
   const { zipSync } = await import('fflate');

@@ -35,6 +35,8 @@ export async function privateObjectFor(
       return flaggedOriginal(db, viewer, request);
     case 'report_evidence':
       return reportEvidence(db, viewer, request.id);
+    case 'verification_selfie':
+      return verificationSelfie(db, viewer, request.id);
   }
 }
 
@@ -89,4 +91,24 @@ async function reportEvidence(
     return null;
   }
   return report.evidence_object;
+}
+
+/**
+ * A verification selfie (issue 48): staff who may act on the member's content, as for a
+ * flagged original; not the member themself, who took it and has no need to see it again
+ * (their data export holds it while it is kept).
+ */
+async function verificationSelfie(
+  db: Kysely<Database>,
+  viewer: PrivateViewer,
+  verificationId: number,
+): Promise<string | null> {
+  if (!viewer.staff) return null;
+  const request = await db
+    .selectFrom('verifications')
+    .select(['member_id', 'selfie'])
+    .where('id', '=', verificationId)
+    .executeTakeFirst();
+  if (!request?.selfie) return null;
+  return (await staffReaches(db, viewer.staff, request.member_id)) ? request.selfie : null;
 }

@@ -82,6 +82,7 @@ function honouredOnly(
     max_age: offered.has('age') ? params.max_age : undefined,
     country: offered.has('country') ? params.country : undefined,
     countryregion: offered.has('countryregion') ? params.countryregion : undefined,
+    verified: offered.has('verified') ? params.verified : undefined,
   };
 }
 
@@ -166,6 +167,7 @@ export async function searchMembers(
     bornAfter: maxAge === null ? null : bornOnOrBefore(today, maxAge + 1),
     withPhoto: filters.pp ?? false,
     hideFlagged: query.hideNudity === true,
+    verifiedOnly: filters.verified ?? false,
   };
   const page = query.page ?? 1;
 
@@ -204,6 +206,7 @@ export async function searchMembers(
     country,
     countryregion,
     pp: filter.withPhoto,
+    verified: filter.verifiedOnly,
     remembered,
   };
   return {

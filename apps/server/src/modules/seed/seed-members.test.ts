@@ -25,6 +25,7 @@ async function seededRows(db: TestDb['db']) {
       'members.email',
       'members.status',
       'members.activated_at',
+      'members.verified_at',
       'members.fictional',
       'members.password_hash',
       'members.credits',
@@ -88,6 +89,12 @@ describe('seedMembers', () => {
       expect(row.email?.endsWith(`@${DEMO_EMAIL_DOMAIN}`)).toBe(true);
     }
     expect(new Set(rows.map((r) => r.email)).size).toBe(COUNT);
+    // Every third one is verified, after activation: the badge and the filter show someone.
+    const verified = rows.filter((row) => row.verified_at !== null);
+    expect(verified).toHaveLength(COUNT / 3);
+    for (const row of verified) {
+      expect(row.verified_at!.getTime()).toBeGreaterThanOrEqual(row.activated_at!.getTime());
+    }
     expect(messages.some((m) => m.includes(`${COUNT}/${COUNT}`))).toBe(true);
   });
 
@@ -144,7 +151,13 @@ describe('seedMembers', () => {
         seed: 42,
       });
       const again = await seededRows(other.db);
-      const pick = (r: (typeof rows)[number]) => [r.name, r.gender, r.city, r.notes.personal];
+      const pick = (r: (typeof rows)[number]) => [
+        r.name,
+        r.gender,
+        r.city,
+        r.notes.personal,
+        r.verified_at !== null,
+      ];
       expect(again.map(pick)).toEqual(rows.map(pick));
     } finally {
       await other.destroy();

@@ -429,6 +429,8 @@ export type DemoMember = {
   signupDate: Date;
   activatedAt: Date;
   lastActiveAt: Date;
+  /** Every third member is verified (issue 48): the badge and the filter have someone to show. */
+  verifiedAt: Date | null;
   portraitSeed: string;
 };
 
@@ -490,6 +492,9 @@ async function describeMember(
     signupDate: new Date(signup),
     activatedAt: new Date(activated),
     lastActiveAt: new Date(lastActive),
+    // From the index, not the random stream, so every other value stays as it was; a day
+    // after activation (or now, for a member activated within the day).
+    verifiedAt: index % 3 === 2 ? new Date(Math.min(nowMs, activated + 24 * 3_600_000)) : null,
     portraitSeed: `${seed}:portrait:${index}`,
   };
 }
@@ -575,6 +580,7 @@ async function insertBatch(
           activated_at: m.activatedAt,
           signup_date: m.signupDate,
           last_active_at: m.lastActiveAt,
+          verified_at: m.verifiedAt,
           fictional: true,
         },
         profile: {

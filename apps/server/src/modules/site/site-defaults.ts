@@ -40,7 +40,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   uncacheable_locales: [],
   visible_profile_fields: [...PROFILE_FIELD_NAMES],
   visible_profile_notes: ['personal', 'ideal_match'],
-  search_fields: ['gender', 'age', 'country', 'countryregion'],
+  search_fields: ['gender', 'age', 'country', 'countryregion', 'verified'],
   member_resell: ['cams', 'camads'],
   fictional_icon: 'sparkles',
 };

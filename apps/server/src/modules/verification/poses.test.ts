@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { LOCALES } from '@amora/shared/constants';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { POSES, poseDataUrl, poseSvg } from './poses.js';
+import { POSE_TEXTS, POSES, poseDataUrl, poseSvg } from './poses.js';
 
 const instructions = (locale: string) =>
   JSON.parse(
@@ -47,6 +47,10 @@ describe('poses', () => {
       expect(Object.keys(texts).sort(), locale).toEqual([...POSES].sort());
       for (const id of POSES) expect(String(texts[id]).trim(), `${locale}: ${id}`).not.toBe('');
     }
+  });
+
+  it("give the API the web app's English instruction", () => {
+    expect(POSE_TEXTS).toEqual(instructions('en'));
   });
 
   it('give their drawing as a data address an image element can show', async () => {

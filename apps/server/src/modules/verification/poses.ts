@@ -19,6 +19,22 @@ export const POSES = [
 ] as const;
 export type PoseId = (typeof POSES)[number];
 
+/**
+ * Each pose's instruction in English, for the API's `pose.text` (the server reads no web
+ * locale; the app shows `verification.poses.<id>` in the member's language). The same as the
+ * web app's English texts: poses.test.ts compares them.
+ */
+export const POSE_TEXTS: Record<PoseId, string> = {
+  hand_on_head: 'Put one hand on top of your head.',
+  thumb_up: 'Give a thumbs up with one hand.',
+  peace: 'Hold up two fingers in a V, like a peace sign.',
+  hand_on_chin: 'Rest your chin on your hand.',
+  point_up: 'Point one finger up beside your face.',
+  wave: 'Wave at the camera with an open hand.',
+  ok_sign: 'Make an OK sign: thumb and index finger in a circle.',
+  hand_on_heart: 'Lay one hand flat over your heart.',
+};
+
 export const isPoseId = (value: string): value is PoseId =>
   (POSES as readonly string[]).includes(value);
 
@@ -45,4 +61,9 @@ export function poseSvg(id: PoseId): Promise<string> {
 /** A pose's drawing as a `data:` address, for an `<img>` (the pages' `img-src` allows it). */
 export async function poseDataUrl(id: PoseId): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(await poseSvg(id)).toString('base64')}`;
+}
+
+/** A pose as the member and staff are given it: its id, drawing and instruction. */
+export async function poseView(id: PoseId): Promise<{ id: PoseId; image: string; text: string }> {
+  return { id, image: await poseDataUrl(id), text: POSE_TEXTS[id] };
 }

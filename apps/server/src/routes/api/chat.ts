@@ -23,7 +23,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           '400 cannot_chat_self; 404 member_not_found for an unknown, deleted, banned or ' +
           'unactivated member, or one blocked either way; 403 not_logged_in when nobody is logged in; 403 ' +
           'not_activated when a caller who has not confirmed their e-mail address would ' +
-          'start a new conversation (one that exists opens); 403 cross_origin when the ' +
+          'start a new conversation (one that exists opens); 403 verification_required when ' +
+          'an unverified caller would start one with a member who lets only verified members ' +
+          'write (settings.verified_contact_only); 403 cross_origin when the ' +
           'browser says the request came from another site (`Sec-Fetch-Site`). Until a ' +
           'message is sent, the conversation shows only in the list of whoever opened it.',
         querystring: chatStartQuerySchema,

@@ -54,7 +54,9 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           'per country MESSAGE_CREDITS_BY_COUNTRY); answers { message, credits } with the new ' +
           'balance. Refusals in this order: 403 not_logged_in; 403 not_in_conversation; ' +
           '403 blocked when either member blocked the other; 410 member_gone when the other member deleted their account; 403 not_activated ' +
-          'while the sender has not confirmed their e-mail address; 402 ' +
+          'while the sender has not confirmed their e-mail address; 403 verification_required ' +
+          'when the sender is not verified and the other member lets only verified members ' +
+          'write (settings.verified_contact_only), unless that member started the conversation; 402 ' +
           '`credits_owed` while a refund left credits owed, 402 insufficient_credits when the ' +
           'balance is short (nothing is stored). 429 conversation_limit (with `retry_at` and Retry-After) when a member who ' +
           'signed up less than 24 hours ago would start more new conversations (a first ' +

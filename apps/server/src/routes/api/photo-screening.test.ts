@@ -145,7 +145,10 @@ describe('photo screening', () => {
       url: '/api/user.php',
       payload: { settings: { show_flagged_photos: true } },
     });
-    expect(settings.json().user.settings).toEqual({ show_flagged_photos: true });
+    expect(settings.json().user.settings).toEqual({
+      show_flagged_photos: true,
+      verified_contact_only: false,
+    });
     const plain = await profileAs(other.client, owner.id);
     expect(plain.main_image).toEqual({
       id,
@@ -233,7 +236,7 @@ describe('photo screening', () => {
   it('keeps the choice off by default and refuses a setting that is not yes or no', async () => {
     const m = await logInNewMember(t);
     const user = (await m.client.call({ method: 'GET', url: '/api/user.php' })).json().user;
-    expect(user.settings).toEqual({ show_flagged_photos: false });
+    expect(user.settings).toEqual({ show_flagged_photos: false, verified_contact_only: false });
     for (const settings of [{ show_flagged_photos: 'yes' }, { show_flagged_photos: true, x: 1 }]) {
       const res = await m.client.call({
         method: 'PUT',

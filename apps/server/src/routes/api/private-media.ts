@@ -20,7 +20,9 @@ export const privateMediaRoutes: FastifyPluginAsyncZod = async (app) => {
           '(`size=thumb` for its thumbnail), for its owner, a member with ' +
           '`show_flagged_photos` who may see the owner, and staff who may act on the ' +
           "owner's photos; `report_evidence`, the copy of a reported photo kept with report " +
-          '`id`, for staff the report is listed to. With MEDIA_STORE=s3 a 302 to a ' +
+          '`id`, for staff the report is listed to; `verification_selfie`, the selfie of ' +
+          'verification request `id`, for staff who may act on its member (not the member). ' +
+          'With MEDIA_STORE=s3 a 302 to a ' +
           'presigned link valid MEDIA_LINK_SECONDS; with local folders the bytes. Never ' +
           'cached. 404 image_not_found for a picture the caller may not read (or that does ' +
           'not exist); 403 not_logged_in for visitors.',

@@ -7,11 +7,13 @@ import {
   profileImageResponseSchema,
 } from '@amora/shared/schemas/images';
 import { userResponseSchema } from '@amora/shared/schemas/user';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors.js';
 import { addImages } from '../../modules/images/image.service.js';
 import { arrangePhotos, removePhoto } from '../../modules/images/photo-management.service.js';
 import { loadUser } from '../../modules/members/user.service.js';
+import { recheckAfterPhotoChange } from '../../modules/verification/photo-recheck.js';
 import { readUploadedFiles, requireMultipart } from '../../plugins/uploads.js';
 
 const { maxFileBytes, maxFilesPerRequest, maxPhotosPerMember } = IMAGE_UPLOAD_LIMITS;
@@ -51,6 +53,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
       const images = await addImages(app.db, app.media.uploads, memberId, files, {
         screen: app.config.photoScreening.enabled,
       });
+      await recheckVerification(app, request, memberId);
       return { images };
     },
   );
@@ -109,7 +112,25 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       await removePhoto(app.db, memberId, image);
+      await recheckVerification(app, request, memberId);
       return { user: await loadUser(app.db, memberId, app.config.adminEmails) };
     },
   );
 };
+
+/**
+ * A verified member whose photos are all new goes back to a person (`recheckAfterPhotoChange`).
+ * The photo change itself has happened: a failure here is logged, and the next change of the
+ * member's photos checks again.
+ */
+async function recheckVerification(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  memberId: number,
+): Promise<void> {
+  try {
+    await recheckAfterPhotoChange(app.db, app.media.private, memberId);
+  } catch (err) {
+    request.log.error({ err, memberId }, 'the verification re-check after a photo change failed');
+  }
+}

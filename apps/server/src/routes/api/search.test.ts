@@ -91,6 +91,7 @@ describe('GET /api/search.php', () => {
       country: null,
       countryregion: null,
       pp: false,
+      verified: false,
       remembered: false,
     });
     expect(body.profiles[0]).toMatchObject({
@@ -528,6 +529,7 @@ describe('remembered manual search', () => {
       country: null,
       countryregion: null,
       pp: false,
+      verified: false,
       remembered: true,
     });
     // Paging through the remembered search keeps it.

@@ -38,7 +38,13 @@ describe('site calls (open to visitors)', () => {
     expect(settings.name).toBe('Amora Test');
     expect(settings.geoip_country).toBeNull();
     expect(settings.geoip_selected_country).toBe('BE');
-    expect(settings.search_fields).toEqual(['gender', 'age', 'country', 'countryregion']);
+    expect(settings.search_fields).toEqual([
+      'gender',
+      'age',
+      'country',
+      'countryregion',
+      'verified',
+    ]);
     const regions = (await get('/api/regions.php')).json();
     expect(Object.keys(regions)).toEqual(['BE', 'NL']);
   });

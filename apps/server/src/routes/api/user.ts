@@ -153,8 +153,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           'and a countryregion is refused with 400 regions_off) or { profile: { name?, ' +
           'gender?, date_of_birth?, fields?, notes?, interests? }, lastSignupStep? }: fields ' +
           'and notes are merged into the stored ones; date_of_birth must be a real date ' +
-          '(YYYY-MM-DD, no zero parts) of someone at least 18; or { settings: { show_flagged_photos } } (see photos the screening ' +
-          'flagged without the blur). Answers { user }.',
+          '(YYYY-MM-DD, no zero parts) of someone at least 18; or { settings: { show_flagged_photos?, verified_contact_only? } } (at least ' +
+          'one: see photos the screening flagged without the blur; let only verified members ' +
+          'start a conversation or write, others get 403 verification_required). Answers { user }.',
         body: z.union([userUpdateSchema, settingsUpdateSchema]),
         response: { 200: userResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },

@@ -18,12 +18,14 @@ import {
   type StaffSection,
 } from '@/features/staff/components/staff-console';
 import { StaffRoles } from '@/features/staff/components/staff-roles';
+import { VerificationQueue } from '@/features/staff/components/verification-queue';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ErrorView } from '../errors/error-view';
 
 const SCREENS: Record<StaffSection, () => ReactElement> = {
   reports: ReportQueue,
   photos: PhotoQueue,
+  verifications: VerificationQueue,
   held: HeldQueue,
   members: MemberLookup,
   audit: AuditLog,

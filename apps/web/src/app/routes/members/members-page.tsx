@@ -62,6 +62,7 @@ export function Component() {
       countryregion: f.countryregion ?? undefined,
       searchAllCountries: f.country === null ? true : undefined,
       pp: f.pp || undefined,
+      verified: f.verified || undefined,
     });
   }, [first, manual]);
 

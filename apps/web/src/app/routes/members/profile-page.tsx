@@ -20,6 +20,7 @@ import { SimilarMembers } from '@/features/profile/components/similar-members';
 import { VisitorCallToAction } from '@/features/profile/components/visitor-call-to-action';
 import { MemberSafetyLinks } from '@/features/safety/components/member-safety-links';
 import { useSafetyDialogs } from '@/features/safety/hooks/use-safety-dialogs';
+import { VerificationPrompt } from '@/features/verification/components/verification-prompt';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
@@ -109,7 +110,10 @@ function ProfileView({ profile, settings }: { profile: PublicProfile; settings: 
           <ProfileHeader profile={profile} settings={settings} />
           <div className="my-4">
             {own ? (
-              <OwnProfileNote />
+              <>
+                <OwnProfileNote />
+                <VerificationPrompt />
+              </>
             ) : isLoggedIn ? (
               <>
                 <div className="d-flex flex-wrap gap-2 profile-actions">

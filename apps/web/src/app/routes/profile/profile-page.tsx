@@ -9,6 +9,8 @@ import { FlaggedPhotosSetting } from '@/features/my-profile/components/flagged-p
 import { InterestsForm } from '@/features/my-profile/components/interests-form';
 import { LocationSection } from '@/features/my-profile/components/location-section';
 import { PhotoManager } from '@/features/my-profile/components/photo-manager';
+import { VerifiedContactSetting } from '@/features/my-profile/components/verified-contact-setting';
+import { VerificationCard } from '@/features/verification/components/verification-card';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../../session/session-context';
@@ -45,11 +47,13 @@ export function Component() {
           </div>
         </div>
         <div className="col-lg-7 d-grid gap-4 align-content-start">
+          <VerificationCard user={user} />
           <DetailsSection user={user} />
           <LocationSection user={user} settings={settings} />
           <AboutSection user={user} visibleNotes={settings.visible_profile_notes} />
           {showInterests && <InterestsForm user={user} />}
           <FlaggedPhotosSetting user={user} />
+          <VerifiedContactSetting user={user} />
           <AccountSettings />
         </div>
       </div>

@@ -5,6 +5,7 @@ export function ProfileSectionNav({ showInterests }: { showInterests: boolean })
   const { t } = useTranslation();
   const sections = [
     ['photos', t('my_profile.photos.title')],
+    ['verification', t('verification.title')],
     ['details', t('my_profile.details.title')],
     ['location', t('my_profile.location.title')],
     ['about', t('my_profile.about.title')],

@@ -4,10 +4,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberPhoto } from '@/components/member-photo';
+import { VerifiedBadge } from '@/components/verified-badge';
 
 /**
  * The conversation's header (template toggle chat.showTopBar): back to the chats, and who
- * this is, linking to their profile; a deleted member is named so, without a link. `actions`
+ * this is (with the verified mark), linking to their profile; a deleted member is named so, without a link. `actions`
  * go at the end (the screen's menu).
  */
 export function ChatTopBar({
@@ -27,8 +28,11 @@ export function ChatTopBar({
         <MemberPhoto profile={profile} cdnPrefix={cdnPrefix} size="thumb" />
       </span>
       <span className="d-flex flex-column min-w-0">
-        <span className={`chat-top-name${profile.deleted ? ' fst-italic' : ''}`}>
-          {profile.deleted ? t('chat.deleted_member') : profile.name}
+        <span className="d-flex align-items-center min-w-0">
+          <span className={`chat-top-name${profile.deleted ? ' fst-italic' : ''}`}>
+            {profile.deleted ? t('chat.deleted_member') : profile.name}
+          </span>
+          {profile.verified && <VerifiedBadge />}
         </span>
         {!profile.deleted && details && (
           <span className="small text-body-secondary text-truncate">{details}</span>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { useErrorText } from '@/lib/error-text';
 import { discardMessage, retryMessage } from '../utils/message-outbox';
@@ -8,7 +9,8 @@ import type { OutboxEntry } from '../utils/outbox-store';
  * A message of mine the server has not confirmed: "Sending…" while it waits for an answer
  * (also offline, for as long as it takes), or, refused, why (in the words of the error
  * catalogue) with "Try again" and "Delete". A block reads as a member who left, as
- * everywhere (issue 17), and trying again there would change nothing.
+ * everywhere (issue 17), and trying again there would change nothing. A member who hears
+ * from verified members only (issue 48) comes with the way to verification.
  */
 export function UnsentMessage({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation();
@@ -40,6 +42,11 @@ export function UnsentMessage({ entry }: { entry: OutboxEntry }) {
         <span className="chat-marker unsent">{t('chat.not_sent')}</span>
         <span className="chat-unsent-reason">{reason}</span>
         <span className="chat-unsent-actions">
+          {refusal.code === 'verification_required' && (
+            <Link to="/profile#verification" className="btn btn-link chat-unsent-action">
+              {t('chat.verification_required.verify')}
+            </Link>
+          )}
           {!gone && (
             <button
               type="button"

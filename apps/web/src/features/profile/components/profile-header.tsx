@@ -3,10 +3,11 @@ import type { Settings } from '@amora/shared/schemas/site';
 import { CLASSIC_TEMPLATE } from '@amora/shared/template';
 import { Languages, MapPin, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { displayName } from '@/lib/locale-format';
 import { useRegions } from '@/lib/regions-query';
 
-/** Name and age, the fictional mark, where they live and the language they speak. */
+/** Name and age, the verified and fictional marks, where they live and the language they speak. */
 export function ProfileHeader({
   profile,
   settings,
@@ -37,11 +38,16 @@ export function ProfileHeader({
         {profile.name}
         {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
       </h1>
-      {profile.fictional && settings.fictional_icon && (
-        <span className="badge rounded-pill bg-primary-subtle text-primary-emphasis d-inline-flex align-items-center gap-1 mb-2">
-          <Sparkles size={14} aria-hidden="true" />
-          {t('common.fictional_profile')}
-        </span>
+      {(profile.verified || (profile.fictional && settings.fictional_icon)) && (
+        <div className="d-flex flex-wrap gap-2 mb-2">
+          {profile.verified && <VerifiedBadge size={14} labelled />}
+          {profile.fictional && settings.fictional_icon && (
+            <span className="badge rounded-pill bg-primary-subtle text-primary-emphasis d-inline-flex align-items-center gap-1">
+              <Sparkles size={14} aria-hidden="true" />
+              {t('common.fictional_profile')}
+            </span>
+          )}
+        </div>
       )}
       <ul className="list-unstyled text-body-secondary mb-0">
         {profile.gender && <li>{t(`profile.gender_${profile.gender}`)}</li>}

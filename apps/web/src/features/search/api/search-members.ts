@@ -17,6 +17,8 @@ export interface SearchFilters {
   hideNudity?: boolean | undefined;
   /** Only members with a photo. */
   pp?: boolean | undefined;
+  /** Only verified members (issue 48), where settings.search_fields offers it. */
+  verified?: boolean | undefined;
 }
 
 export interface SearchOptions {

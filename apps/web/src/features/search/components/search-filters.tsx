@@ -10,8 +10,9 @@ import type { SearchFilters as Filters } from '../api/search-members';
 const ALL_COUNTRIES = '*';
 
 /**
- * Gender, age bucket, country and region: only the filters settings.search_fields lists, and
- * the region only on a site that uses regions (settings.region_data).
+ * Gender, age bucket, country, region and "verified members only": only the filters
+ * settings.search_fields lists, and the region only on a site that uses regions
+ * (settings.region_data). "With a photo" is always offered.
  */
 export function SearchFilters({
   settings,
@@ -147,6 +148,20 @@ export function SearchFilters({
           {t('search.with_photo')}
         </label>
       </div>
+      {shown.has('verified') && (
+        <div className="form-check mb-1">
+          <input
+            id={`${id}-verified`}
+            className="form-check-input"
+            type="checkbox"
+            checked={value.verified === true}
+            onChange={(e) => onChange({ ...value, verified: e.target.checked || undefined })}
+          />
+          <label htmlFor={`${id}-verified`} className="form-check-label">
+            {t('search.verified_only')}
+          </label>
+        </div>
+      )}
     </form>
   );
 }

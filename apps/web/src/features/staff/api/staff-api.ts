@@ -26,6 +26,10 @@ import type {
   StaffRoleBody,
 } from '@amora/shared/schemas/staff';
 import { STAFF_PAGE_SIZE } from '@amora/shared/schemas/staff';
+import type {
+  QueuedVerification,
+  VerificationActionBody,
+} from '@amora/shared/schemas/verification';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -41,6 +45,7 @@ export const staffKeys = {
   me: ['staff', 'me'] as const,
   reports: (status: 'open' | 'closed') => ['staff', 'reports', status] as const,
   photos: ['staff', 'photos'] as const,
+  verifications: ['staff', 'verifications'] as const,
   held: ['staff', 'held'] as const,
   lookup: (q: string) => ['staff', 'lookup', q] as const,
   member: (id: number) => ['staff', 'member', id] as const,
@@ -111,6 +116,17 @@ export const usePhotoQueue = () =>
           withCursor('/api/admin/photos.php', 'after', after),
         )
       ).photos,
+  );
+
+export const useVerificationQueue = () =>
+  usePaged<QueuedVerification>(
+    staffKeys.verifications,
+    async (after) =>
+      (
+        await api.get<{ verifications: QueuedVerification[] }>(
+          withCursor('/api/admin/verifications.php', 'after', after),
+        )
+      ).verifications,
   );
 
 export const useHeldMessages = () =>
@@ -189,6 +205,8 @@ function useStaffAction<Body>(path: string) {
 
 export const useReportAction = () => useStaffAction<ReportActionBody>('/api/admin/reports.php');
 export const usePhotoAction = () => useStaffAction<PhotoActionBody>('/api/admin/photos.php');
+export const useVerificationAction = () =>
+  useStaffAction<VerificationActionBody>('/api/admin/verifications.php');
 export const useHeldAction = () => useStaffAction<HeldActionBody>('/api/admin/held.php');
 export const useMemberAction = () => useStaffAction<MemberActionBody>('/api/admin/members.php');
 export const useStaffRoleAction = () => useStaffAction<StaffRoleBody>('/api/admin/staff.php');

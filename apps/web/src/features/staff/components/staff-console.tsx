@@ -12,6 +12,7 @@ import { ReauthDialog } from './reauth-dialog';
 export const STAFF_SECTIONS = [
   'reports',
   'photos',
+  'verifications',
   'held',
   'members',
   'audit',
