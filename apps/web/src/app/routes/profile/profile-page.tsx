@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { AboutSection } from '@/features/my-profile/components/about-section';
+import { ChoiceSetting } from '@/features/my-profile/components/choice-setting';
 import { DetailsSection } from '@/features/my-profile/components/details-section';
-import { FlaggedPhotosSetting } from '@/features/my-profile/components/flagged-photos-setting';
 import { InterestsForm } from '@/features/my-profile/components/interests-form';
 import { LocationSection } from '@/features/my-profile/components/location-section';
 import { PhotoManager } from '@/features/my-profile/components/photo-manager';
-import { VerifiedContactSetting } from '@/features/my-profile/components/verified-contact-setting';
 import { VerificationCard } from '@/features/verification/components/verification-card';
 import { useSettings } from '@/lib/settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -52,8 +51,8 @@ export function Component() {
           <LocationSection user={user} settings={settings} />
           <AboutSection user={user} visibleNotes={settings.visible_profile_notes} />
           {showInterests && <InterestsForm user={user} />}
-          <FlaggedPhotosSetting user={user} />
-          <VerifiedContactSetting user={user} />
+          <ChoiceSetting user={user} choice="show_flagged_photos" />
+          <ChoiceSetting user={user} choice="verified_contact_only" />
           <AccountSettings />
         </div>
       </div>

@@ -1,17 +1,15 @@
 import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '@amora/shared/schemas/staff';
 import { ImageOff } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadError } from '@/components/load-error';
 import { longDateTime } from '@/lib/locale-format';
 import { usePhotoAction, usePhotoQueue } from '../api/staff-api';
+import { useReviewQueue } from '../hooks/use-review-queue';
 import { PersonLink } from './person-link';
-
-/** Whether a key press belongs to a form control (typing there is not a queue command). */
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+import { ReviewControls } from './review-controls';
 
 /**
  * The photo queue: flagged photos first, then new ones, one at a time with the rest in a
@@ -21,39 +19,16 @@ export function PhotoQueue() {
   const { t } = useTranslation();
   const queue = usePhotoQueue();
   const action = usePhotoAction();
-  const reasonId = useId();
   const [reason, setReason] = useState<PhotoRejectReason>('nudity');
-  // Decided here already: hidden at once, while the list reloads behind.
-  const [done, setDone] = useState<Set<number>>(() => new Set());
-  const waiting = (queue.data ?? []).filter((photo) => !done.has(photo.id));
-  const current = waiting[0];
-
-  const decide = (verdict: 'approve' | 'reject') => {
-    if (!current || action.isPending) return;
-    setDone((before) => new Set(before).add(current.id));
-    action.mutate(
-      { photo: current.id, action: verdict, ...(verdict === 'reject' && { reason }) },
-      {
-        onError: () =>
-          setDone((before) => {
-            const after = new Set(before);
-            after.delete(current.id);
-            return after;
-          }),
-      },
-    );
-  };
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
-      const key = event.key.toLowerCase();
-      if (key === 'a') decide('approve');
-      if (key === 'r') decide('reject');
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+  const { waiting, current, decide } = useReviewQueue(
+    queue.data,
+    (photo, verdict, undo) =>
+      action.mutate(
+        { photo: photo.id, action: verdict, ...(verdict === 'reject' && { reason }) },
+        { onError: undo },
+      ),
+    action.isPending,
+  );
 
   if (queue.isError) return <LoadError error={queue.error} onRetry={() => void queue.refetch()} />;
   if (queue.isPending) return <p className="text-body-secondary">{t('common.loading')}</p>;
@@ -90,39 +65,13 @@ export function PhotoQueue() {
                   </span>
                 )}
               </p>
-              <label htmlFor={reasonId} className="form-label small fw-semibold mb-1">
-                {t('staff.photos.reason')}
-              </label>
-              <select
-                id={reasonId}
-                className="form-select mb-3"
-                value={reason}
-                onChange={(event) => setReason(event.target.value as PhotoRejectReason)}
-              >
-                {PHOTO_REJECT_REASONS.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`staff.photo_reasons.${value}`)}
-                  </option>
-                ))}
-              </select>
-              <div className="d-flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className="btn btn-success"
-                  onClick={() => decide('approve')}
-                  aria-keyshortcuts="A"
-                >
-                  {t('staff.photos.approve')} <kbd>A</kbd>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger"
-                  onClick={() => decide('reject')}
-                  aria-keyshortcuts="R"
-                >
-                  {t('staff.photos.reject')} <kbd>R</kbd>
-                </button>
-              </div>
+              <ReviewControls
+                reasons={PHOTO_REJECT_REASONS}
+                reasonText={(value) => t(`staff.photo_reasons.${value}`)}
+                reason={reason}
+                onReason={setReason}
+                onDecide={decide}
+              />
             </div>
           </div>
         </div>

@@ -3,18 +3,16 @@ import {
   type VerificationRejectReason,
 } from '@amora/shared/schemas/verification';
 import { BadgeCheck } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadError } from '@/components/load-error';
 import { longDateTime } from '@/lib/locale-format';
 import { useVerificationAction, useVerificationQueue } from '../api/staff-api';
+import { useReviewQueue } from '../hooks/use-review-queue';
 import { PersonLink } from './person-link';
-
-/** Whether a key press belongs to a form control (typing there is not a queue command). */
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+import { ReviewControls } from './review-controls';
 
 /**
  * The verification queue (issue 48): the oldest selfie first, beside the pose asked for and
@@ -25,43 +23,16 @@ export function VerificationQueue() {
   const { t } = useTranslation();
   const queue = useVerificationQueue();
   const action = useVerificationAction();
-  const reasonId = useId();
   const [reason, setReason] = useState<VerificationRejectReason>('pose_mismatch');
-  // Decided here already: hidden at once, while the list reloads behind.
-  const [done, setDone] = useState<Set<number>>(() => new Set());
-  const waiting = (queue.data ?? []).filter((item) => !done.has(item.id));
-  const current = waiting[0];
-
-  const decide = (verdict: 'approve' | 'reject') => {
-    if (!current || action.isPending) return;
-    setDone((before) => new Set(before).add(current.id));
-    action.mutate(
-      {
-        verification: current.id,
-        action: verdict,
-        ...(verdict === 'reject' && { reason }),
-      },
-      {
-        onError: () =>
-          setDone((before) => {
-            const after = new Set(before);
-            after.delete(current.id);
-            return after;
-          }),
-      },
-    );
-  };
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
-      const key = event.key.toLowerCase();
-      if (key === 'a') decide('approve');
-      if (key === 'r') decide('reject');
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+  const { waiting, current, decide } = useReviewQueue(
+    queue.data,
+    (item, verdict, undo) =>
+      action.mutate(
+        { verification: item.id, action: verdict, ...(verdict === 'reject' && { reason }) },
+        { onError: undo },
+      ),
+    action.isPending,
+  );
 
   if (queue.isError) return <LoadError error={queue.error} onRetry={() => void queue.refetch()} />;
   if (queue.isPending) return <p className="text-body-secondary">{t('common.loading')}</p>;
@@ -133,40 +104,13 @@ export function VerificationQueue() {
                 )}
               </div>
             </div>
-            <label htmlFor={reasonId} className="form-label small fw-semibold mb-1">
-              {t('staff.photos.reason')}
-            </label>
-            <select
-              id={reasonId}
-              className="form-select mb-3"
-              style={{ maxWidth: '28rem' }}
-              value={reason}
-              onChange={(event) => setReason(event.target.value as VerificationRejectReason)}
-            >
-              {VERIFICATION_REJECT_REASONS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`staff.verification_reasons.${value}`)}
-                </option>
-              ))}
-            </select>
-            <div className="d-flex flex-wrap gap-2">
-              <button
-                type="button"
-                className="btn btn-success"
-                onClick={() => decide('approve')}
-                aria-keyshortcuts="A"
-              >
-                {t('staff.photos.approve')} <kbd>A</kbd>
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                onClick={() => decide('reject')}
-                aria-keyshortcuts="R"
-              >
-                {t('staff.photos.reject')} <kbd>R</kbd>
-              </button>
-            </div>
+            <ReviewControls
+              reasons={VERIFICATION_REJECT_REASONS}
+              reasonText={(value) => t(`staff.verification_reasons.${value}`)}
+              reason={reason}
+              onReason={setReason}
+              onDecide={decide}
+            />
           </div>
         </div>
       )}
