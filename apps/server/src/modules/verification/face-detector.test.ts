@@ -1,37 +1,12 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { oneFace as cutFace, sample } from '../../test/face-pictures.js';
 import { createFaceDetector } from './face-detector.js';
-
-// The group photos that ship with the package (demo/sample1…6.jpg, three to five people each).
-const require = createRequire(import.meta.url);
-const samples = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
-const sample = (n: number) => join(samples, `sample${n}.jpg`);
 
 // One detector (one thread, one model) for the whole file.
 const detector = createFaceDetector();
 afterAll(() => detector.close());
-
-/** One face of a group photo, with room around it, at selfie size. */
-async function oneFace(file: string) {
-  const image = await sharp(file).toBuffer();
-  const { faces } = await detector.detect(image);
-  const face = faces.toSorted((a, b) => b.score - a.score)[0]!;
-  const { width, height } = await sharp(image).metadata();
-  const left = Math.max(0, Math.round(face.x - face.width * 0.4));
-  const top = Math.max(0, Math.round(face.y - face.height * 0.5));
-  return sharp(image)
-    .extract({
-      left,
-      top,
-      width: Math.min(width - left, Math.round(face.width * 1.8)),
-      height: Math.min(height - top, Math.round(face.height * 2)),
-    })
-    .resize({ width: 720 })
-    .jpeg()
-    .toBuffer();
-}
+const oneFace = (file: string) => cutFace(file, detector);
 
 describe('face detector', () => {
   it('finds no face in a picture without one', async () => {

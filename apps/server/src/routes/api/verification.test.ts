@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import sharp from 'sharp';
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processFaceDetector } from '../../modules/verification/face-detector.js';
 import { POSE_TEXTS, POSES } from '../../modules/verification/poses.js';
 import { pruneExpiredRecords } from '../../startup.js';
+import { oneFace as cutFace, sample } from '../../test/face-pictures.js';
 import { multipart } from '../../test/multipart.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
 
@@ -14,33 +13,11 @@ import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/
 const BOSS = 'boss@verification.example';
 let t: TestApp;
 
-// The group photos that ship with the face model's package (three to five people each).
-const require = createRequire(import.meta.url);
-const samples = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
-const sample = (n: number) => join(samples, `sample${n}.jpg`);
-
 /** Pictures a member might send: no face, a group, and one face cut from a group photo. */
 const pictures = {} as Record<'noFace' | 'group' | 'selfie' | 'tiny' | 'text', Buffer>;
 
-/** One face of a group photo with room around it, at selfie size (face-detector.test.ts). */
-async function oneFace(file: string) {
-  const image = await sharp(file).toBuffer();
-  const { faces } = await processFaceDetector().detect(image);
-  const face = faces.toSorted((a, b) => b.score - a.score)[0]!;
-  const { width, height } = await sharp(image).metadata();
-  const left = Math.max(0, Math.round(face.x - face.width * 0.4));
-  const top = Math.max(0, Math.round(face.y - face.height * 0.5));
-  return sharp(image)
-    .extract({
-      left,
-      top,
-      width: Math.min(width - left, Math.round(face.width * 1.8)),
-      height: Math.min(height - top, Math.round(face.height * 2)),
-    })
-    .resize({ width: 720 })
-    .jpeg()
-    .toBuffer();
-}
+/** One face of a group photo, cut by the process's detector. */
+const oneFace = (file: string) => cutFace(file, processFaceDetector());
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: BOSS });
