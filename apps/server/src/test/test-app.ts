@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config/config.js';
+import { openPostgres } from '../db/postgres.js';
 import { markJobSent } from '../modules/jobs/job.repository.js';
 import { type AppJobWorkerOptions, startAppJobWorker } from '../modules/jobs/job-kinds.js';
 import type { JobWorker } from '../modules/jobs/job-worker.js';
@@ -381,3 +382,29 @@ export async function createMailingTestApp(env: Record<string, string> = {}) {
 let ipCounter = 0;
 /** A client address of its own per call, so a per-IP limit only bites where a test wants it. */
 export const freshIp = () => `10.20.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+/**
+ * A second app instance on the test's PostgreSQL database, as another machine behind the
+ * load balancer: its own pool and LISTEN connection, the same configuration and stores.
+ * Runs `use` with it and closes it again.
+ */
+export async function withSecondInstance<T>(
+  t: TestApp,
+  use: (app2: FastifyInstance) => Promise<T>,
+): Promise<T> {
+  if (!t.testDb.url) throw new Error('a second instance needs the PostgreSQL test database');
+  const second = openPostgres(t.testDb.url, 2);
+  const app2 = await buildApp({
+    config: t.app.config,
+    db: second.db,
+    dbKind: 'postgres',
+    listen: second.listen,
+    media: t.app.media,
+  });
+  try {
+    return await use(app2);
+  } finally {
+    await app2.close();
+    await second.close();
+  }
+}

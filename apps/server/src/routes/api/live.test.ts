@@ -1,11 +1,15 @@
 import { LIVE_PATH } from '@amora/shared/schemas/live';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { openPostgres } from '../../db/postgres.js';
 import { notifyMembers } from '../../modules/live/live-notify.js';
 import { listening, openLive, until } from '../../test/live-socket.js';
-import { appHeaders, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
+import {
+  appHeaders,
+  createTestApp,
+  logInNewMember,
+  type TestApp,
+  withSecondInstance,
+} from '../../test/test-app.js';
 
 let t: TestApp;
 let base: string;
@@ -69,19 +73,11 @@ describe(`the live channel ${LIVE_PATH}`, () => {
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgres')('two app instances', () => {
   it('hears on one instance what happened on the other', async () => {
-    const second = openPostgres(t.testDb.url!, 2);
-    const app2 = await buildApp({
-      config: t.app.config,
-      db: second.db,
-      dbKind: 'postgres',
-      listen: second.listen,
-      media: t.app.media,
-    });
-    try {
+    await withSecondInstance(t, async (app2) => {
       const a = await logInNewMember(t);
       const onFirst = await openLive(base, a.client.sessionCookie);
       const onSecond = await openLive(await listening(app2), a.client.sessionCookie);
-      await notifyMembers(second.db, [a.id], { type: 'likes' });
+      await notifyMembers(app2.db, [a.id], { type: 'likes' });
       await until(
         () => onFirst.received.length === 1 && onSecond.received.length === 1,
         'both instances',
@@ -105,10 +101,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('two app instances', () 
       await a.client.call({ method: 'GET', url: '/api/logout.php' });
       expect(await onSecond.closed).toBe(4401);
       onFirst.socket.close();
-    } finally {
-      await app2.close();
-      await second.close();
-    }
+    });
   });
 
   it('tells every open tab to resync when it listens again after losing the database', async () => {

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE } from '@amora/shared/schemas/messages';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { openPostgres } from '../../db/postgres.js';
 import { changeCredits, ledgerBalance } from '../../modules/credits/credit-ledger.repository.js';
 import { createMember, creditsOf, type MemberSpec } from '../../test/factories.js';
 import { listening, openLive, until } from '../../test/live-socket.js';
@@ -13,6 +11,7 @@ import {
   createTestApp,
   logInNewMember,
   type TestApp,
+  withSecondInstance,
 } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -421,15 +420,7 @@ describe('sends that can be repeated (client_id, issue 44)', () => {
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgres')('repeated sends on two instances', () => {
   it('stores, charges and delivers once when the repeat reaches another instance', async () => {
-    const second = openPostgres(t.testDb.url!, 2);
-    const app2 = await buildApp({
-      config: t.app.config,
-      db: second.db,
-      dbKind: 'postgres',
-      listen: second.listen,
-      media: t.app.media,
-    });
-    try {
+    await withSecondInstance(t, async (app2) => {
       const a = await member(5);
       const b = await member();
       const id = await chatBetween(a, b);
@@ -453,9 +444,6 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('repeated sends on two i
       expect((await read(b.client, id)).json().messages).toHaveLength(1);
       expect(await balance(a.id)).toBe(4);
       expect(await ledgerBalance(t.db, a.id)).toBe(4);
-    } finally {
-      await app2.close();
-      await second.close();
-    }
+    });
   });
 });

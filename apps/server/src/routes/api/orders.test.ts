@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { openPostgres } from '../../db/postgres.js';
 import {
   appHeaders,
   Client,
@@ -11,6 +9,7 @@ import {
   logInNewMember,
   type SmtpSink,
   type TestApp,
+  withSecondInstance,
 } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -347,15 +346,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')(
   'repeated checkouts on two instances',
   () => {
     it('opens one order when the repeat reaches another instance', async () => {
-      const second = openPostgres(t.testDb.url!, 2);
-      const app2 = await buildApp({
-        config: t.app.config,
-        db: second.db,
-        dbKind: 'postgres',
-        listen: second.listen,
-        media: t.app.media,
-      });
-      try {
+      await withSecondInstance(t, async (app2) => {
         const member = await logInNewMember(t, { country: 'NL' });
         const payload = { product: 'premium-30', method: 'card', client_id: randomUUID() };
         const viaSecond = () =>
@@ -379,10 +370,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')(
           .where('member_id', '=', member.id)
           .execute();
         expect(rows).toHaveLength(1);
-      } finally {
-        await app2.close();
-        await second.close();
-      }
+      });
     });
   },
 );
