@@ -4,8 +4,8 @@
 // object). A PGlite database needs the server stopped; PostgreSQL may keep serving.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, parseConfig } from './config/config.js';
-import { openDatabase } from './db/database.js';
+import { commandArgument, probedMediaStores, runCommand, withDatabase } from './command.js';
+import { parseConfig } from './config/config.js';
 import {
   type BackupManifest,
   BackupRefusedError,
@@ -15,44 +15,29 @@ import {
 import { backupMedia } from './modules/backup/media-copy.js';
 import { dumpPglite } from './modules/backup/pglite-dump.js';
 import { dumpPostgres } from './modules/backup/postgres-dump.js';
-import {
-  createMediaStores,
-  MediaStoreUnusableError,
-  probeMediaStores,
-} from './modules/media/media-stores.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
-const arg = process.argv[2];
-if (!arg) {
-  process.stderr.write('Usage: npm run backup -- DIR   (DIR new or empty)\n');
-  process.exit(2);
-}
-const dir = resolve(arg);
+const dir = commandArgument('Usage: npm run backup -- DIR   (DIR new or empty)\n', (arg) =>
+  arg ? resolve(arg) : null,
+);
 
-try {
+await runCommand(async () => {
   if (existsSync(dir) && readdirSync(dir).length > 0) {
     throw new BackupRefusedError(`${dir} is not empty: a backup goes into a new or empty folder.`);
   }
   const config = parseConfig();
   const kind = config.databaseUrl ? 'postgres' : 'pglite';
-  const stores = await createMediaStores(config);
-  await probeMediaStores(stores, config);
+  const stores = await probedMediaStores(config);
   mkdirSync(dir, { recursive: true });
   const file = DATABASE_FILE[kind];
   const started = performance.now();
   let database: BackupManifest['database'];
   if (config.databaseUrl) {
-    const handle = await openDatabase(config);
-    try {
-      const { version, ...dumped } = await dumpPostgres(
-        handle.db,
-        config.databaseUrl,
-        join(dir, file),
-      );
-      database = { kind, file, ...dumped, serverVersion: version };
-    } finally {
-      await handle.close();
-    }
+    const url = config.databaseUrl;
+    const { version, ...dumped } = await withDatabase(config, (handle) =>
+      dumpPostgres(handle.db, url, join(dir, file)),
+    );
+    database = { kind, file, ...dumped, serverVersion: version };
   } else {
     const dumped = await dumpPglite(join(config.dataDir, 'pgdata'), join(dir, file));
     database = { kind, file, ...dumped, serverVersion: null };
@@ -85,14 +70,4 @@ try {
   if (kind === 'postgres') {
     out('The media were listed after the dump: objects uploaded meanwhile are in it too.');
   }
-} catch (err) {
-  if (
-    err instanceof BackupRefusedError ||
-    err instanceof ConfigError ||
-    err instanceof MediaStoreUnusableError
-  ) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(2);
-  }
-  throw err;
-}
+});

@@ -4,8 +4,8 @@
 // manifest. Exit 2: refused before anything was written; exit 1: restored, but it differs.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, parseConfig } from './config/config.js';
-import { openDatabase } from './db/database.js';
+import { commandArgument, probedMediaStores, runCommand, withDatabase } from './command.js';
+import { parseConfig } from './config/config.js';
 import { BackupRefusedError, readManifest } from './modules/backup/backup-manifest.js';
 import {
   assertStoresEmpty,
@@ -16,21 +16,14 @@ import {
 import { assertPgliteEmpty, restorePglite } from './modules/backup/pglite-dump.js';
 import { assertPostgresEmpty, restorePostgres } from './modules/backup/postgres-dump.js';
 import { compareCounts, countRows, latestMigration } from './modules/backup/table-counts.js';
-import {
-  createMediaStores,
-  MediaStoreUnusableError,
-  probeMediaStores,
-} from './modules/media/media-stores.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
-const arg = process.argv[2];
-if (!arg) {
-  process.stderr.write('Usage: npm run restore -- DIR   (a folder written by npm run backup)\n');
-  process.exit(2);
-}
-const dir = resolve(arg);
+const dir = commandArgument(
+  'Usage: npm run restore -- DIR   (a folder written by npm run backup)\n',
+  (arg) => (arg ? resolve(arg) : null),
+);
 
-try {
+await runCommand(async () => {
   const manifest = readManifest(dir);
   const config = parseConfig();
   const kind = config.databaseUrl ? 'postgres' : 'pglite';
@@ -51,8 +44,7 @@ try {
       `The backup's media differ from its manifest:\n${damaged.join('\n')}`,
     );
   }
-  const stores = await createMediaStores(config);
-  await probeMediaStores(stores, config);
+  const stores = await probedMediaStores(config);
   const where =
     config.media.kind === 's3'
       ? `bucket ${config.media.bucket}`
@@ -63,17 +55,15 @@ try {
   const pgdata = join(config.dataDir, 'pgdata');
   let restored: { rowCounts: Record<string, number>; migration: string | null };
   if (config.databaseUrl) {
-    const handle = await openDatabase(config);
-    try {
-      await assertPostgresEmpty(handle.db, config.databaseUrl);
-      await restorePostgres(handle.db, config.databaseUrl, file);
-      restored = {
+    const url = config.databaseUrl;
+    restored = await withDatabase(config, async (handle) => {
+      await assertPostgresEmpty(handle.db, url);
+      await restorePostgres(handle.db, url, file);
+      return {
         rowCounts: await countRows(handle.db),
         migration: await latestMigration(handle.db),
       };
-    } finally {
-      await handle.close();
-    }
+    });
   } else {
     assertPgliteEmpty(pgdata);
     restored = await restorePglite(pgdata, file);
@@ -98,14 +88,4 @@ try {
         'row counts and checksums match the manifest.',
     );
   }
-} catch (err) {
-  if (
-    err instanceof BackupRefusedError ||
-    err instanceof ConfigError ||
-    err instanceof MediaStoreUnusableError
-  ) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(2);
-  }
-  throw err;
-}
+});
