@@ -70,6 +70,38 @@ describe('the built server on its embedded database', () => {
     );
   });
 
+  it('erases one account on request with npm run erase-account, and says what it did', async () => {
+    const data = join(dataDir, 'erasure');
+    cpSync(inject('pgliteTemplate'), join(data, 'pgdata'), { recursive: true });
+    const seeded = await startServer({ DATA_DIR: data, SEED_MEMBERS: '2' });
+    const before = await fetch(`${seeded.url}/api/profile.php?id=1`, { headers });
+    expect(before.status).toBe(200);
+    expect(await seeded.stop()).toBe(0);
+
+    const erase = (arg: string) =>
+      spawnSync('npm', ['run', '--silent', 'erase-account', '--', arg], {
+        cwd: root,
+        env: childEnv({ DATA_DIR: data }),
+        encoding: 'utf8',
+      });
+    const usage = erase('the first one');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/Usage: npm run erase-account -- <member id>/);
+    const done = erase('1');
+    expect(done.stdout).toMatch(/Member 1 erased from the pglite database/);
+    expect(done.status).toBe(0);
+    const again = erase('1');
+    expect(again.stdout).toMatch(/No active or banned member 1 .*nothing erased/);
+    expect(again.status).toBe(1);
+
+    const after = await startServer({ DATA_DIR: data });
+    try {
+      expect((await fetch(`${after.url}/api/profile.php?id=1`, { headers })).status).toBe(404);
+    } finally {
+      expect(await after.stop()).toBe(0);
+    }
+  }, 120_000);
+
   it('beyond loopback is production: refused without mail and a key, and with demo data', async () => {
     await expect(startServer({ DATA_DIR: dataDir, HOST: '0.0.0.0' })).rejects.toThrow(
       /production \(HOST=0\.0\.0\.0 is reachable beyond this machine.*SMTP_URL.*SECRET_KEY/s,
