@@ -150,18 +150,26 @@ export async function findSearcher(
   return { country: row?.country ?? null, rememberedSearch: row?.filters ?? null };
 }
 
-/** Keeps a member's last manual search (its filter parameters as query-string values). */
+/**
+ * Keeps a member's last manual search (its filter parameters as query-string values), as of
+ * when it was asked: a search asked earlier but answered later (two filter changes in quick
+ * succession) does not replace it.
+ */
 export async function rememberSearch(
   db: Kysely<Database>,
   memberId: number,
   filters: Record<string, string>,
+  askedAt: Date,
 ): Promise<void> {
   const value = JSON.stringify(filters);
   await db
     .insertInto('member_searches')
-    .values({ member_id: memberId, filters: value })
+    .values({ member_id: memberId, filters: value, updated_at: askedAt })
     .onConflict((oc) =>
-      oc.column('member_id').doUpdateSet({ filters: value, updated_at: sql<Date>`now()` }),
+      oc
+        .column('member_id')
+        .doUpdateSet({ filters: value, updated_at: askedAt })
+        .where('member_searches.updated_at', '<=', askedAt),
     )
     .execute();
 }

@@ -94,6 +94,8 @@ export interface SearchRequest {
   context?: MemberContext | null;
   /** What searches share on this instance (decision 047); none: every search reads. */
   cache?: SearchCache | null;
+  /** When the request arrived (its manual search is remembered unless a later one was). */
+  askedAt?: Date;
 }
 
 /**
@@ -104,7 +106,7 @@ export interface SearchRequest {
  */
 export async function searchMembers(
   db: Kysely<Database>,
-  { query, memberId, context = null, cache = null }: SearchRequest,
+  { query, memberId, context = null, cache = null, askedAt = new Date() }: SearchRequest,
   today: Date = new Date(),
 ): Promise<SearchResponse> {
   let params = filterParamsOf(query);
@@ -188,7 +190,7 @@ export async function searchMembers(
       viewer,
     ),
     memberId !== null && query.manual_search && !query.do_not_save
-      ? rememberSearch(db, memberId, toQueryValues(requested))
+      ? rememberSearch(db, memberId, toQueryValues(requested), askedAt)
       : undefined,
   ]);
 

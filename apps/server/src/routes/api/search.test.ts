@@ -1,7 +1,8 @@
 import { AGE_BUCKETS, bucketFor } from '@amora/shared/rules/age-buckets';
+import { searchQuerySchema } from '@amora/shared/schemas/search';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bornOnOrBefore } from '../../modules/search/search.service.js';
+import { bornOnOrBefore, searchMembers } from '../../modules/search/search.service.js';
 import { DEFAULT_SETTINGS, type StoredSettings } from '../../modules/site/site-defaults.js';
 import { addFindableMember, type FindableSpec, type MemberSpec } from '../../test/factories.js';
 import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
@@ -552,6 +553,28 @@ describe('remembered manual search', () => {
     const after = await found({}, me.client);
     expect(after.ids).toEqual([female]);
     expect(after.body.filter_options).toMatchObject({ gender: null, country: 'NL' });
+  });
+
+  it('remembers the search asked last, also when an earlier one is answered after it', async () => {
+    const me = await loggedIn({ country: 'NL' });
+    const asked = Date.now();
+    const search = (country: string, at: number) =>
+      searchMembers(t.db, {
+        query: searchQuerySchema.parse({ manual_search: '1', country, pp: '1' }),
+        memberId: me.id,
+        askedAt: new Date(at),
+      });
+    // Belgium was chosen after "with photo" in the Netherlands, but answered first.
+    await search('BE', asked + 20);
+    await search('NL', asked);
+    expect((await found({}, me.client)).body.filter_options).toMatchObject({
+      country: 'BE',
+      pp: true,
+      remembered: true,
+    });
+    // A later choice replaces it as before.
+    await search('DE', asked + 40);
+    expect((await found({}, me.client)).body.filter_options.country).toBe('DE');
   });
 
   it('drops a remembered region that no longer fits the country in force', async () => {

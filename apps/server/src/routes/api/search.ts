@@ -18,12 +18,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) =>
+    async (request, reply) =>
       searchMembers(app.db, {
         query: request.query,
         memberId: request.memberId,
         context: request.memberContext,
         cache: app.searchCache,
+        // When it arrived: of two searches in flight, the one asked last is remembered.
+        askedAt: new Date(Date.now() - reply.elapsedTime),
       }),
   );
 };
