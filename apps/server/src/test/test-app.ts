@@ -306,6 +306,22 @@ export async function logInNewMember(t: TestApp, spec: MemberSpec = {}) {
   return { ...member, client };
 }
 
+/** Gives a member the moderator role, as an admin does in the staff console. */
+export async function makeModerator(t: TestApp, memberId: number): Promise<void> {
+  await t.db
+    .updateTable('members')
+    .set({ staff_role: 'moderator' })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** A new member, logged in, who is a moderator. */
+export async function logInModerator(t: TestApp, spec: MemberSpec = {}) {
+  const member = await logInNewMember(t, spec);
+  await makeModerator(t, member.id);
+  return member;
+}
+
 /**
  * Confirms a member's address the way the member does: the activation mail is queued as
  * signup queues it, delivered, and the link read from it is followed through the app (which

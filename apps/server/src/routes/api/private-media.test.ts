@@ -2,7 +2,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../test/multipart.js';
 import { startS3StandIn } from '../../test/stand-ins/s3-stand-in.js';
-import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
+import {
+  Client,
+  createTestApp,
+  logInModerator,
+  logInNewMember,
+  type TestApp,
+} from '../../test/test-app.js';
 
 // A flagged photo as uploaded has no public address (decision 059): the app checks who asks
 // and then streams it (local folders) or sends a short-lived presigned link (a bucket).
@@ -149,12 +155,7 @@ for (const store of ['local', 's3'] as const) {
 
     it("lets staff who may act on the owner read a flagged original and a report's copy, nobody else", async () => {
       const { owner, imageId, original } = await ownerOfFlaggedPhoto(t);
-      const mod = await logInNewMember(t);
-      await t.db
-        .updateTable('members')
-        .set({ staff_role: 'moderator' })
-        .where('id', '=', mod.id)
-        .execute();
+      const mod = await logInModerator(t);
       const boss = await logInNewMember(t, { email: BOSS });
       // The photo queue hands staff the app's link, never a public address.
       const queue = (await mod.client.call({ method: 'GET', url: '/api/admin/photos.php' })).json()

@@ -2,7 +2,12 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../test/multipart.js';
-import { createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
+import {
+  createTestApp,
+  logInModerator,
+  logInNewMember,
+  type TestApp,
+} from '../../test/test-app.js';
 
 // A verified member who replaces all their photos goes back to a person (issue 48): the
 // badge stays until someone decides.
@@ -118,12 +123,7 @@ describe('a verified member who replaces all photos', () => {
     expect(await seenVerified(m)).toBe(true);
 
     // The moderator sees the new photos without a selfie, and asks for a new one.
-    const mod = await logInNewMember(t);
-    await t.db
-      .updateTable('members')
-      .set({ staff_role: 'moderator' })
-      .where('id', '=', mod.id)
-      .execute();
+    const mod = await logInModerator(t);
     const queue = (
       await mod.client.call({ method: 'GET', url: '/api/admin/verifications.php' })
     ).json().verifications as { id: number; selfie_url: string | null; photos: unknown[] }[];

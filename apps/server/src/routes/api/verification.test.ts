@@ -7,7 +7,14 @@ import { POSE_TEXTS, POSES } from '../../modules/verification/poses.js';
 import { pruneExpiredRecords } from '../../startup.js';
 import { oneFace as cutFace, sample } from '../../test/face-pictures.js';
 import { multipart } from '../../test/multipart.js';
-import { Client, createTestApp, logInNewMember, type TestApp } from '../../test/test-app.js';
+import {
+  Client,
+  createTestApp,
+  logInModerator,
+  logInNewMember,
+  makeModerator,
+  type TestApp,
+} from '../../test/test-app.js';
 
 // Verified members (issue 48): a selfie in an assigned pose, a face check, a person's decision.
 const BOSS = 'boss@verification.example';
@@ -103,15 +110,7 @@ async function pendingMember(spec: { email?: string } = {}) {
   return { m, id: row.id, selfie: row.selfie! };
 }
 
-async function moderator(): Promise<Member> {
-  const m = await logInNewMember(t);
-  await t.db
-    .updateTable('members')
-    .set({ staff_role: 'moderator' })
-    .where('id', '=', m.id)
-    .execute();
-  return m;
-}
+const moderator = () => logInModerator(t);
 
 let bossPromise: Promise<Member> | undefined;
 const boss = () => {
@@ -339,11 +338,7 @@ describe('staff decide', () => {
     const mod = await moderator();
     const admin = await boss();
     const ownPending = await pendingMember({ email: 'mod-verify@verification.example' });
-    await t.db
-      .updateTable('members')
-      .set({ staff_role: 'moderator' })
-      .where('id', '=', ownPending.m.id)
-      .execute();
+    await makeModerator(t, ownPending.m.id);
 
     const listed = await queue(mod);
     const ids = listed.map((entry) => entry.id);

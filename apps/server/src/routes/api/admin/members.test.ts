@@ -3,6 +3,7 @@ import { changeCredits } from '../../../modules/credits/credit-ledger.repository
 import {
   type Client,
   createTestApp,
+  logInModerator,
   logInNewMember,
   type TestApp,
 } from '../../../test/test-app.js';
@@ -16,15 +17,7 @@ afterAll(() => t?.close());
 
 type Member = Awaited<ReturnType<typeof logInNewMember>>;
 
-async function moderator(): Promise<Member> {
-  const m = await logInNewMember(t);
-  await t.db
-    .updateTable('members')
-    .set({ staff_role: 'moderator' })
-    .where('id', '=', m.id)
-    .execute();
-  return m;
-}
+const moderator = () => logInModerator(t);
 
 let bossPromise: Promise<Member> | undefined;
 const theAdmin = () => {

@@ -6,7 +6,13 @@ import { notifyMembers } from '../../../modules/live/live-notify.js';
 import { createConversation, createMember } from '../../../test/factories.js';
 import { listening, openLive, until } from '../../../test/live-socket.js';
 import { multipart } from '../../../test/multipart.js';
-import { Client, createTestApp, logInNewMember, type TestApp } from '../../../test/test-app.js';
+import {
+  Client,
+  createTestApp,
+  logInModerator,
+  logInNewMember,
+  type TestApp,
+} from '../../../test/test-app.js';
 
 const ADMIN = 'boss@amora-staff.example';
 const DEPUTY = 'deputy@amora-staff.example';
@@ -22,15 +28,7 @@ afterAll(() => t.close());
 
 type Member = Awaited<ReturnType<typeof logInNewMember>>;
 
-async function moderator(): Promise<Member> {
-  const m = await logInNewMember(t);
-  await t.db
-    .updateTable('members')
-    .set({ staff_role: 'moderator' })
-    .where('id', '=', m.id)
-    .execute();
-  return m;
-}
+const moderator = () => logInModerator(t);
 
 let adminPromise: Promise<Member> | undefined;
 const admin = () => {
