@@ -77,6 +77,16 @@ const block = (by: Member, profile: number) =>
 const unblock = (by: Member, profile: number) =>
   by.client.call({ method: 'DELETE', url: '/api/block.php', payload: { profile } });
 
+/** A push subscription of the member's device, at the stand-in push service. */
+async function subscribeToPush(m: { id: number }) {
+  const subscription = push.subscription();
+  await t.db
+    .insertInto('push_subscriptions')
+    .values({ member_id: m.id, ...subscription })
+    .execute();
+  return subscription;
+}
+
 describe('typing frames on the live channel', () => {
   it('reach the other participant’s tabs only, with the typist’s id, and store nothing', async () => {
     const a = await member();
@@ -197,11 +207,7 @@ describe('the delivered mark', () => {
   it('moves when the recipient fetches the conversation; a push alone does not count', async () => {
     const a = await member();
     const b = await member();
-    const subscription = push.subscription();
-    await t.db
-      .insertInto('push_subscriptions')
-      .values({ member_id: b.id, ...subscription })
-      .execute();
+    const subscription = await subscribeToPush(b);
     const conversation = await chatBetween(a, b);
     const aTab = await openLive(base, a.client.sessionCookie);
     const sent = await send(a, conversation, 'Are you there?');
@@ -347,11 +353,7 @@ describe('DELETE /api/messages.php (unsend)', () => {
   it('replaces the push of an unsent message with "message removed"', async () => {
     const a = await member();
     const b = await member();
-    const subscription = push.subscription();
-    await t.db
-      .insertInto('push_subscriptions')
-      .values({ member_id: b.id, ...subscription })
-      .execute();
+    const subscription = await subscribeToPush(b);
     const conversation = await chatBetween(a, b);
     const sent = await send(a, conversation, 'A secret on the lock screen');
     const worker = t.startWorker({ pollIntervalMs: 60_000 });
